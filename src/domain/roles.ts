@@ -1,0 +1,27 @@
+// Roles of SPEC section 6, keyed by the identity service they come from.
+export const SERVICES = { dart: 'service-dart', leadPortal: 'lead-portal', csp: 'csp' } as const;
+export const ADMIN_ROLES = ['ROLE_DART_ADMIN', 'ROLE_DART_OPS'] as const;
+export const ASSIGNABLE_USER_ROLES = ['ORG_ADMIN', 'FIGURE_ADMIN', 'CUSTODIAN', 'DART_AGENT', 'FIGURE_ENGINEER'] as const;
+export const HIDDEN_USER_ROLES = ['TRADER', 'AUDITOR'] as const;
+export const ORGANIZATION_USER_ROLES = [...ASSIGNABLE_USER_ROLES, ...HIDDEN_USER_ROLES] as const;
+export type OrganizationUserRole = (typeof ORGANIZATION_USER_ROLES)[number];
+
+export type RolesByService = Record<string, readonly string[]>;
+
+export const isRegistryAdmin = (roles: RolesByService): boolean =>
+  (roles[SERVICES.dart] ?? []).some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
+
+export interface ApplicationLink {
+  readonly label: string;
+  readonly href: string;
+}
+
+/** The Applications menu: Lead Portal and Customer Service Portal by role, the rest always. */
+export function applicationLinks(roles: RolesByService): ApplicationLink[] {
+  const links: ApplicationLink[] = [];
+  if ((roles[SERVICES.leadPortal] ?? []).length > 0) links.push({ label: 'Lead Portal', href: '/lead-portal/' });
+  if ((roles[SERVICES.csp] ?? []).length > 0) links.push({ label: 'Customer Service Portal', href: '/csp/' });
+  links.push({ label: 'Portfolio Manager', href: '/portfolio-manager/' });
+  links.push({ label: 'Admin Pricing', href: '/admin-pricing/' });
+  return links;
+}
