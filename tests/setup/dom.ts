@@ -1,0 +1,2 @@
+// Matchers for Testing Library; harmless in the node environment.
+import '@testing-library/jest-dom/vitest';

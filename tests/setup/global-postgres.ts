@@ -1,0 +1,23 @@
+// One embedded PostgreSQL for the whole Vitest run; each test file makes its own database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-vitest-'));
+  fs.chmodSync(dataDir, 0o755);
+  const postgres = await startEmbeddedPostgres(dataDir);
+  project.provide('postgresAdminUrl', postgres.connectionString('postgres'));
+  return async () => {
+    await postgres.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
