@@ -1,0 +1,167 @@
+// The signed-in session (SPEC sections 6 and 8): identity check, registry account, current
+// organization (stored across visits), 401 and 'Invalid participant' from any call, sign-out.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { isInvalidParticipant, isNotFound, isUnauthorized } from '../src/contract/http-error';
+import type { FigureInfo } from '../src/contract/identity';
+import type { UserParticipant } from '../src/contract/participants';
+import type { User } from '../src/contract/users';
+import { chooseParticipantId } from '../src/domain/organizations';
+
+export interface SessionInput {
+  /** The organization remembered from the last visit, if any. */
+  readonly storedParticipantId: string | null;
+}
+
+export interface Account {
+  readonly user: User;
+  readonly organizations: readonly UserParticipant[];
+}
+
+export interface SessionContext {
+  readonly identity: FigureInfo | null;
+  readonly user: User | null;
+  readonly organizations: readonly UserParticipant[];
+  readonly participantId: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.logIn' }
+  | { type: 'session.signOut' }
+  | { type: 'session.retry' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.invalidParticipant' }
+  | { type: 'organization.switch'; participantId: string };
+
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    fetchIdentity: fromPromise<FigureInfo>(async () => {
+      throw new Error('fetchIdentity is provided by the app');
+    }),
+    fetchAccount: fromPromise<Account, { participantId: string | null }>(async () => {
+      throw new Error('fetchAccount is provided by the app');
+    }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout is provided by the app');
+    }),
+  },
+  guards: {
+    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isInvalidParticipant: ({ event }) => 'error' in event && isInvalidParticipant(event.error),
+    isNotRegistered: ({ event }) => 'error' in event && isNotFound(event.error),
+    isMemberOrganization: ({ context, event }) =>
+      event.type === 'organization.switch' && context.organizations.some((entry) => entry.participant.id === event.participantId),
+  },
+  actions: {
+    // Provided by the app: browser storage, navigation, toasts and the hosted sign-in page.
+    storeParticipant: (_, _params: { participantId: string | null }) => undefined,
+    clearStoredParticipant: () => undefined,
+    navigateToDashboard: () => undefined,
+    notifyInvalidParticipant: () => undefined,
+    startHostedLogin: () => undefined,
+    forgetParticipant: assign({ participantId: null }),
+    forgetIdentity: assign({ identity: null, user: null, organizations: [], participantId: null }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ identity: null, user: null, organizations: [], participantId: input.storedParticipantId }),
+  initial: 'checkingIdentity',
+  states: {
+    checkingIdentity: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchIdentity',
+        onDone: { target: 'loadingAccount', actions: assign({ identity: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isUnauthorized', target: 'signedOut.unauthorized', actions: 'forgetIdentity' },
+          { target: 'failed' },
+        ],
+      },
+    },
+    loadingAccount: {
+      tags: ['busy', 'identified'],
+      invoke: {
+        src: 'fetchAccount',
+        input: ({ context }) => ({ participantId: context.participantId }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign(({ event, context }) => ({
+              user: event.output.user,
+              organizations: event.output.organizations,
+              participantId: chooseParticipantId(event.output.organizations, context.participantId),
+            })),
+            { type: 'storeParticipant', params: ({ context }) => ({ participantId: context.participantId }) },
+          ],
+        },
+        onError: [
+          {
+            guard: 'isInvalidParticipant',
+            target: 'loadingAccount',
+            reenter: true,
+            actions: ['forgetParticipant', 'clearStoredParticipant', 'notifyInvalidParticipant', 'navigateToDashboard'],
+          },
+          { guard: 'isUnauthorized', target: 'signedOut.unauthorized', actions: 'forgetIdentity' },
+          { guard: 'isNotRegistered', target: 'unregistered' },
+          { target: 'failed' },
+        ],
+      },
+    },
+    signedIn: {
+      tags: ['identified', 'authenticated'],
+      on: {
+        'organization.switch': {
+          guard: 'isMemberOrganization',
+          actions: [
+            assign({
+              participantId: ({ event }) => {
+                assertEvent(event, 'organization.switch');
+                return event.participantId;
+              },
+            }),
+            { type: 'storeParticipant', params: ({ context }) => ({ participantId: context.participantId }) },
+            'navigateToDashboard',
+          ],
+        },
+        'session.invalidParticipant': {
+          target: 'loadingAccount',
+          actions: ['forgetParticipant', 'clearStoredParticipant', 'notifyInvalidParticipant', 'navigateToDashboard'],
+        },
+        'session.unauthorized': { target: 'checkingIdentity' },
+        'session.signOut': { target: 'signingOut' },
+      },
+    },
+    unregistered: {
+      tags: ['identified'],
+      on: { 'session.signOut': { target: 'signingOut' } },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'signedOut.byUser', actions: ['forgetIdentity', 'clearStoredParticipant'] },
+        onError: [
+          { guard: 'isUnauthorized', target: 'signedOut.byUser', actions: ['forgetIdentity', 'clearStoredParticipant'] },
+          { target: 'failed' },
+        ],
+      },
+    },
+    signedOut: {
+      initial: 'unauthorized',
+      states: {
+        /** The server answered 401: protected screens send the user to login with the notice. */
+        unauthorized: {},
+        /** The user signed out: login without the notice. */
+        byUser: {},
+      },
+      on: { 'session.logIn': { actions: 'startHostedLogin' } },
+    },
+    failed: {
+      on: { 'session.retry': { target: 'checkingIdentity' } },
+    },
+  },
+});
