@@ -28,8 +28,8 @@ export type SessionEvent =
   | { type: 'session.logIn' }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
-  | { type: 'session.unauthorized' }
-  | { type: 'session.invalidParticipant' }
+  /** A product call failed; 401 and 'Invalid participant' change the session, others do not. */
+  | { type: 'session.callFailed'; error: unknown }
   | { type: 'organization.switch'; participantId: string };
 
 export const sessionMachine = setup({
@@ -127,11 +127,14 @@ export const sessionMachine = setup({
             'navigateToDashboard',
           ],
         },
-        'session.invalidParticipant': {
-          target: 'loadingAccount',
-          actions: ['forgetParticipant', 'clearStoredParticipant', 'notifyInvalidParticipant', 'navigateToDashboard'],
-        },
-        'session.unauthorized': { target: 'checkingIdentity' },
+        'session.callFailed': [
+          { guard: 'isUnauthorized', target: 'checkingIdentity' },
+          {
+            guard: 'isInvalidParticipant',
+            target: 'loadingAccount',
+            actions: ['forgetParticipant', 'clearStoredParticipant', 'notifyInvalidParticipant', 'navigateToDashboard'],
+          },
+        ],
         'session.signOut': { target: 'signingOut' },
       },
     },

@@ -1,0 +1,66 @@
+// The browser's one way to call the services: credentials always sent, the current
+// organization on product calls, every body parsed by its contract schema, failures raised
+// as HttpError { status, body } (SPEC section 7). Queries are not retried (SPEC section 9).
+import ky, { type KyInstance, type Options } from 'ky';
+import type { z } from 'zod';
+import { HttpError } from '../contract/http-error';
+import { PARTICIPANT_HEADER } from '../domain/constants';
+
+export interface HttpClientConfig {
+  /** Origin (or '' for same origin) of each service; build-time configuration. */
+  readonly baseUrl: string;
+  /** The organization to send on product calls. */
+  readonly getParticipantId: () => string | null;
+  /** Told of every failed product call, so the session can react to 401 and 403. */
+  readonly onProductCallError?: (error: HttpError) => void;
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+  /** Send the current organization (product calls) and report failures to the session. */
+  readonly product?: boolean;
+  /** An explicit organization for this call, overriding the current one. */
+  readonly participantId?: string | null;
+  readonly searchParams?: Options['searchParams'];
+  readonly json?: unknown;
+}
+
+export interface HttpClient {
+  request<T extends z.ZodType>(method: string, path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>>;
+  send(method: string, path: string, options?: RequestOptions): Promise<void>;
+}
+
+export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstance = ky): HttpClient {
+  const http = kyInstance.create({ credentials: 'include', retry: 0, throwHttpErrors: false, timeout: 30_000 });
+
+  async function call(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const participantId = options.participantId !== undefined ? options.participantId : options.product ? config.getParticipantId() : null;
+    if (participantId) headers[PARTICIPANT_HEADER] = participantId;
+    const response = await http(`${config.baseUrl}${path}`, {
+      method,
+      headers,
+      signal: options.signal,
+      searchParams: options.searchParams,
+      json: options.json,
+    });
+    if (!response.ok) {
+      const error = new HttpError(response.status, await response.text());
+      if (options.product) config.onProductCallError?.(error);
+      throw error;
+    }
+    return response;
+  }
+
+  return {
+    async request(method, path, schema, options = {}) {
+      const response = await call(method, path, options);
+      // 204 is an empty result.
+      const body: unknown = response.status === 204 ? undefined : await response.json();
+      return schema.parse(body);
+    },
+    async send(method, path, options = {}) {
+      await call(method, path, options);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// App-wide actors, created once at the root and reached through actor contexts
+// (ARCHITECTURE.md section 4). Side effects enter the machines only through `provide`.
+import { createActorContext } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { createHttpClient } from '../../client/http';
+import { createRegistryApi, type RegistryApi } from '../../client/api';
+import { TEXTS } from '../../domain/texts';
+import { navigationMachine } from '../../../machines/navigation';
+import { sessionMachine, type Account } from '../../../machines/session';
+import { toastsMachine } from '../../../machines/toasts';
+import { SERVICE_BASE_URL } from '../config';
+import { storedNavigationCollapsed, storedParticipant } from './browser-storage';
+import { startHostedLogin } from './hosted-login';
+
+export const ToastsContext = createActorContext(toastsMachine);
+export const SessionContext = createActorContext(sessionMachine);
+export const NavigationContext = createActorContext(navigationMachine);
+
+/** The current organization and the session's reaction to failed product calls. */
+const sessionBridge: { participantId: () => string | null; onProductCallError: (error: unknown) => void } = {
+  participantId: () => null,
+  onProductCallError: () => undefined,
+};
+
+export const registryApi: RegistryApi = createRegistryApi(
+  createHttpClient({
+    baseUrl: SERVICE_BASE_URL,
+    getParticipantId: () => sessionBridge.participantId(),
+    onProductCallError: (error) => sessionBridge.onProductCallError(error),
+  }),
+);
+
+export async function loadAccount(api: RegistryApi, participantId: string | null, signal?: AbortSignal): Promise<Account> {
+  const me = await api.usersMe(participantId, signal);
+  const organizations = await api.userParticipants(me.user.id, signal);
+  return { user: me.user, organizations };
+}
+
+export function providedSessionMachine(api: RegistryApi, deps: { navigate: (path: string) => void; toast: (message: string) => void }) {
+  return sessionMachine.provide({
+    actors: {
+      fetchIdentity: fromPromise(({ signal }) => api.figureInfo(signal)),
+      fetchAccount: fromPromise(({ input, signal }) => loadAccount(api, input.participantId, signal)),
+      logout: fromPromise(({ signal }) => api.logout(signal)),
+    },
+    actions: {
+      storeParticipant: (_, params) => storedParticipant.set(params.participantId),
+      clearStoredParticipant: () => storedParticipant.set(null),
+      navigateToDashboard: () => deps.navigate('/dashboard'),
+      notifyInvalidParticipant: () => deps.toast(TEXTS.invalidParticipantToast),
+      startHostedLogin: () => startHostedLogin(),
+    },
+  });
+}
+
+function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const toasts = ToastsContext.useActorRef();
+  // The machine is provided once; navigate and the toasts actor are stable for the app's life.
+  const logic = useMemo(
+    () =>
+      providedSessionMachine(registryApi, {
+        navigate: (path) => void navigate(path),
+        toast: (message) => toasts.send({ type: 'toast.show', variant: 'error', message }),
+      }),
+    [navigate, toasts],
+  );
+  return (
+    <SessionContext.Provider logic={logic} options={{ input: { storedParticipantId: storedParticipant.get() } }}>
+      <SessionBridge />
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/** Connects product calls to the session: current organization out, 401/403 back in. */
+function SessionBridge() {
+  const session = SessionContext.useActorRef();
+  sessionBridge.participantId = () => session.getSnapshot().context.participantId;
+  sessionBridge.onProductCallError = (error) => session.send({ type: 'session.callFailed', error });
+  return null;
+}
+
+const navigationLogic = navigationMachine.provide({
+  actions: { rememberCollapsed: (_, params) => storedNavigationCollapsed.set(params.collapsed) },
+});
+
+export function AppActors({ children }: { children: ReactNode }) {
+  return (
+    <ToastsContext.Provider>
+      <NavigationContext.Provider logic={navigationLogic} options={{ input: { collapsed: storedNavigationCollapsed.get() } }}>
+        <SessionProvider>{children}</SessionProvider>
+      </NavigationContext.Provider>
+    </ToastsContext.Provider>
+  );
+}

@@ -1,0 +1,95 @@
+// The signed-in frame: desktop side navigation, mobile top bar with drawer, footer. It renders
+// the session's state; where the session says signed out or unregistered it sends to /login.
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Icon } from '../ui/icons';
+import { StatusMessage } from '../ui/status-message';
+import { NavigationContext, SessionContext } from './actors';
+import { Footer } from './footer';
+import { NavigationMenu } from './navigation-menu';
+
+const PRODUCT_NAME = 'Loan Registry';
+
+export function AuthenticatedShell() {
+  const session = SessionContext.useActorRef();
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
+  const loginPath = SessionContext.useSelector((snapshot) =>
+    snapshot.matches({ signedOut: 'unauthorized' }) ? '/login?unauthorized=true' : snapshot.matches('signedOut') || snapshot.matches('unregistered') ? '/login' : null,
+  );
+  const failed = SessionContext.useSelector((snapshot) => snapshot.matches('failed'));
+  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+
+  if (loginPath) return <Navigate to={loginPath} replace />;
+  if (failed) {
+    return (
+      <main className="mx-auto max-w-lg p-8 text-center">
+        <h1 className="text-xl font-semibold">The registry could not be reached</h1>
+        <p className="mt-2 text-slate-600">Check your connection and try again.</p>
+        <button type="button" className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-white" onClick={() => session.send({ type: 'session.retry' })}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  if (!signedIn || busy) return <StatusMessage>Loading your registry…</StatusMessage>;
+  return <SignedInLayout />;
+}
+
+function SignedInLayout() {
+  const navigation = NavigationContext.useActorRef();
+  const collapsed = NavigationContext.useSelector((snapshot) => snapshot.matches({ sidebar: 'collapsed' }));
+  const drawerOpen = NavigationContext.useSelector((snapshot) => snapshot.matches({ drawer: 'open' }));
+  const location = useLocation();
+
+  // After each navigation: close the drawer and move focus to the new page's heading.
+  useEffect(() => {
+    navigation.send({ type: 'route.changed' });
+    document.getElementById('page-heading')?.focus();
+  }, [location.pathname, navigation]);
+
+  return (
+    <div className="flex min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <nav aria-label="Main" className={`hidden shrink-0 flex-col gap-4 bg-brand-900 p-3 md:flex ${collapsed ? 'w-16' : 'w-64'}`}>
+        <div className={`flex items-center ${collapsed ? 'justify-center' : 'justify-between'}`}>
+          {!collapsed && <span className="px-2 text-lg font-semibold text-white">{PRODUCT_NAME}</span>}
+          <button type="button" className="rounded p-2 text-slate-100 hover:bg-white/10" aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} onClick={() => navigation.send({ type: 'navigation.toggle' })}>
+            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+          </button>
+        </div>
+        <NavigationMenu compact={collapsed} />
+      </nav>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white md:hidden">
+          <span className="text-lg font-semibold">{PRODUCT_NAME}</span>
+          <button type="button" className="rounded p-2 hover:bg-white/10" aria-label="Open navigation"
+            onClick={() => navigation.send({ type: 'drawer.open' })}>
+            <Icon name="menu" />
+          </button>
+        </header>
+        <Dialog open={drawerOpen} onClose={() => navigation.send({ type: 'drawer.close' })} className="relative z-40 md:hidden">
+          <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+          <DialogPanel as="nav" aria-label="Main" className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-brand-900 p-4">
+            <div className="flex items-center justify-between">
+              <DialogTitle className="text-lg font-semibold text-white">{PRODUCT_NAME}</DialogTitle>
+              <button type="button" className="rounded p-2 text-white hover:bg-white/10" aria-label="Close navigation"
+                onClick={() => navigation.send({ type: 'drawer.close' })}>
+                <Icon name="close" />
+              </button>
+            </div>
+            <NavigationMenu />
+          </DialogPanel>
+        </Dialog>
+        <main id="main" className="flex-1 p-4 sm:p-8">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,30 @@
+// Browser storage for what the machines remember across visits; failures (private mode,
+// quota) must never break the app, so they fall back to "nothing remembered".
+import { STORAGE_KEYS } from '../../domain/constants';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Remembering is a convenience; the session still works without it.
+  }
+}
+
+export const storedParticipant = {
+  get: () => read(STORAGE_KEYS.participantId),
+  set: (participantId: string | null) => write(STORAGE_KEYS.participantId, participantId),
+};
+
+export const storedNavigationCollapsed = {
+  get: () => read(STORAGE_KEYS.navigationCollapsed) === 'true',
+  set: (collapsed: boolean) => write(STORAGE_KEYS.navigationCollapsed, String(collapsed)),
+};

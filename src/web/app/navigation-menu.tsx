@@ -1,0 +1,79 @@
+// The navigation entries (SPEC section 2), shared by the desktop side navigation and the
+// mobile drawer. `compact` shows icons with screen-reader labels only.
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { NavLink } from 'react-router-dom';
+import { applicationLinks } from '../../domain/roles';
+import { NAVIGATION_LABELS, TEXTS } from '../../domain/texts';
+import { Icon, type IconName } from '../ui/icons';
+import { SessionContext } from './actors';
+import { OrganizationSwitcher } from './organization-switcher';
+
+const itemClasses = (compact: boolean) =>
+  `flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 ${compact ? 'justify-center' : ''}`;
+
+function ItemLabel({ icon, label, compact }: { icon: IconName; label: string; compact: boolean }) {
+  return (
+    <>
+      <Icon name={icon} className="h-5 w-5 shrink-0" />
+      <span className={compact ? 'sr-only' : 'truncate'}>{label}</span>
+    </>
+  );
+}
+
+function MenuLink({ to, icon, label, compact }: { to: string; icon: IconName; label: string; compact: boolean }) {
+  return (
+    <li>
+      <NavLink to={to} title={compact ? label : undefined}
+        className={({ isActive }) => `${itemClasses(compact)} ${isActive ? 'bg-white/15 text-white' : ''}`}>
+        <ItemLabel icon={icon} label={label} compact={compact} />
+      </NavLink>
+    </li>
+  );
+}
+
+export function NavigationMenu({ compact = false }: { compact?: boolean }) {
+  const roles = SessionContext.useSelector((snapshot) => snapshot.context.identity?.roles ?? {});
+  const session = SessionContext.useActorRef();
+  return (
+    <div className="flex flex-1 flex-col gap-4 overflow-y-auto">
+      {!compact && <OrganizationSwitcher />}
+      <ul className="flex flex-col gap-1">
+        <MenuLink to="/dashboard" icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
+        <MenuLink to="/assets/assets" icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
+        <MenuLink to="/administration" icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
+        <MenuLink to="/messages" icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
+      </ul>
+      <ul className="flex flex-col gap-1">
+        <li>
+          <Disclosure>
+            <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.downloads : undefined}>
+              <ItemLabel icon="downloads" label={NAVIGATION_LABELS.downloads} compact={compact} />
+            </DisclosureButton>
+            <DisclosurePanel className="px-3 py-2 text-xs text-slate-300">No downloads in progress.</DisclosurePanel>
+          </Disclosure>
+        </li>
+        <li>
+          <Disclosure>
+            <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.applications : undefined}>
+              <ItemLabel icon="applications" label={NAVIGATION_LABELS.applications} compact={compact} />
+            </DisclosureButton>
+            <DisclosurePanel as="ul" className="flex flex-col gap-1 py-1 pl-11 text-sm">
+              {applicationLinks(roles).map((link) => (
+                <li key={link.label}>
+                  <a className="block rounded px-2 py-1 text-slate-200 underline-offset-2 hover:underline" href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </DisclosurePanel>
+          </Disclosure>
+        </li>
+        <MenuLink to="/profile" icon="profile" label={TEXTS.editProfile} compact={compact} />
+        <li>
+          <button type="button" className={itemClasses(compact)} title={compact ? TEXTS.signOut : undefined}
+            onClick={() => session.send({ type: 'session.signOut' })}>
+            <ItemLabel icon="signOut" label={TEXTS.signOut} compact={compact} />
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// The organization switcher: a list for a few organizations, a searchable combobox above 8.
+import {
+  Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label,
+  Listbox, ListboxButton, ListboxOption, ListboxOptions,
+} from '@headlessui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { UserParticipant } from '../../contract/participants';
+import { filterOrganizations, needsOrganizationSearch } from '../../domain/organizations';
+import { NAVIGATION_LABELS } from '../../domain/texts';
+import { organizationSwitcherMachine } from '../../../machines/organization-switcher';
+import { Icon } from '../ui/icons';
+import { SessionContext } from './actors';
+
+const optionClasses =
+  'group flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 data-[focus]:bg-brand-100 data-[selected]:font-semibold';
+const panelClasses =
+  'z-40 max-h-80 w-[var(--button-width)] min-w-64 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg [--anchor-gap:4px] focus:outline-none';
+
+export function OrganizationSwitcher() {
+  const organizations = SessionContext.useSelector((snapshot) => snapshot.context.organizations);
+  const participantId = SessionContext.useSelector((snapshot) => snapshot.context.participantId);
+  const session = SessionContext.useActorRef();
+  const current = organizations.find((entry) => entry.participant.id === participantId) ?? null;
+  const switchTo = (entry: UserParticipant | null) => {
+    if (entry) session.send({ type: 'organization.switch', participantId: entry.participant.id });
+  };
+
+  if (needsOrganizationSearch(organizations.length)) {
+    return <SearchableSwitcher organizations={organizations} current={current} onSwitch={switchTo} />;
+  }
+  return (
+    <Field>
+      <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
+      <Listbox value={current} onChange={switchTo} by={(a, b) => a?.participant.id === b?.participant.id}>
+        <ListboxButton className="flex w-full items-center justify-between gap-2 rounded-md bg-white/10 px-3 py-2 text-left text-sm text-white hover:bg-white/20">
+          <span className="truncate">{current?.participant.name ?? 'Choose an organization'}</span>
+          <Icon name="chevronDown" className="h-4 w-4 shrink-0" />
+        </ListboxButton>
+        <ListboxOptions anchor="bottom start" className={panelClasses}>
+          {organizations.map((entry) => (
+            <ListboxOption key={entry.participant.id} value={entry} className={optionClasses}>
+              <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
+              {entry.participant.name}
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+    </Field>
+  );
+}
+
+interface SearchableSwitcherProps {
+  readonly organizations: readonly UserParticipant[];
+  readonly current: UserParticipant | null;
+  readonly onSwitch: (entry: UserParticipant | null) => void;
+}
+
+function SearchableSwitcher({ organizations, current, onSwitch }: SearchableSwitcherProps) {
+  const filter = useActorRef(organizationSwitcherMachine);
+  const query = useSelector(filter, (snapshot) => snapshot.context.query);
+  const shown = filterOrganizations(organizations, query);
+  return (
+    <Field>
+      <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
+      <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })}
+        by={(a, b) => a?.participant.id === b?.participant.id} immediate>
+        <div className="relative">
+          <ComboboxInput aria-label={NAVIGATION_LABELS.searchOrganizations} placeholder={NAVIGATION_LABELS.searchOrganizations}
+            className="w-full rounded-md bg-white px-3 py-2 pr-8 text-sm text-slate-900"
+            displayValue={(entry: UserParticipant | null) => entry?.participant.name ?? ''}
+            onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })} />
+          <ComboboxButton className="absolute inset-y-0 right-0 px-2 text-slate-600" aria-label="Show organizations">
+            <Icon name="chevronDown" className="h-4 w-4" />
+          </ComboboxButton>
+        </div>
+        <ComboboxOptions anchor="bottom start" className={`${panelClasses} empty:invisible`}>
+          {shown.map((entry) => (
+            <ComboboxOption key={entry.participant.id} value={entry} className={optionClasses}>
+              <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
+              {entry.participant.name}
+            </ComboboxOption>
+          ))}
+        </ComboboxOptions>
+      </Combobox>
+    </Field>
+  );
+}

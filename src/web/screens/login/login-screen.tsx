@@ -1,0 +1,37 @@
+// /login: one button, 'Log in' or 'Log out' when signed in; the not-registered notice when the
+// account is unregistered or the server answered 401 (?unauthorized=true).
+import { useSearchParams } from 'react-router-dom';
+import { TEXTS } from '../../../domain/texts';
+import { SessionContext } from '../../app/actors';
+import { PageHeading } from '../../ui/page-heading';
+import { SupportContact } from '../../ui/support-contact';
+
+export function LoginScreen() {
+  const session = SessionContext.useActorRef();
+  const [searchParams] = useSearchParams();
+  const identified = SessionContext.useSelector((snapshot) => snapshot.hasTag('identified'));
+  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const unregistered = SessionContext.useSelector((snapshot) => snapshot.matches('unregistered'));
+  const showNotice = unregistered || searchParams.get('unauthorized') === 'true';
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-900 to-brand-700 p-4">
+      <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-xl">
+        <PageHeading>Loan Registry</PageHeading>
+        <p className="mt-2 text-slate-600">Sign in to view and manage your organization’s loans.</p>
+        {showNotice && (
+          <section aria-labelledby="not-registered-title" className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+            <h2 id="not-registered-title" className="font-semibold">{TEXTS.notRegisteredTitle}</h2>
+            <p className="mt-1 text-sm">{TEXTS.notRegisteredBody}</p>
+            <div className="mt-2"><SupportContact /></div>
+          </section>
+        )}
+        <button type="button" disabled={busy}
+          className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+          onClick={() => session.send({ type: identified ? 'session.signOut' : 'session.logIn' })}>
+          {identified ? TEXTS.logOut : TEXTS.logIn}
+        </button>
+      </div>
+    </main>
+  );
+}
