@@ -17,3 +17,6 @@ export const addressSchema = z.object({
   zip: z.string().max(10),
 });
 export type Address = z.infer<typeof addressSchema>;
+
+/** GET /healthz */
+export const healthSchema = z.object({ status: z.literal('ok') });

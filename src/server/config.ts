@@ -1,0 +1,59 @@
+// Server configuration, parsed once from the environment so a typo fails at start, not at first use.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SEED_LOANS: z.coerce.number().int().min(0).default(2000),
+  COOKIE_SECURE: booleanString.optional(),
+  TRUST_PROXY: booleanString.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  STATIC_DIR: z.string().min(1).default('dist'),
+});
+
+export interface ServerConfig {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** When unset the server runs its own embedded PostgreSQL with data in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly seedLoans: number;
+  readonly cookieSecure: boolean;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  /** The built web app (Vite's outDir). */
+  readonly staticDir: string;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // Empty strings count as unset: `PORT= npm start` should mean the default, not an error.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const parsed = result.data;
+  const production = parsed.NODE_ENV === 'production';
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    seedLoans: parsed.SEED_LOANS,
+    cookieSecure: parsed.COOKIE_SECURE ?? production,
+    trustProxy: parsed.TRUST_PROXY,
+    logLevel: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === 'test' ? 'silent' : 'info'),
+    staticDir: path.resolve(parsed.STATIC_DIR),
+  };
+}

@@ -1,0 +1,69 @@
+// Registry users, their memberships of organizations and the organizations' profiles.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { memberships, participantContacts, participants, users } from './schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+export type ContactRow = typeof participantContacts.$inferSelect;
+
+export interface MembershipWithParticipant {
+  readonly participant: ParticipantRow;
+  readonly roles: string[];
+  readonly isDefault: boolean;
+}
+
+export async function findUserByIdentity(db: Database, identityId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.identityId, identityId)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+function activeMembershipsQuery(db: Database, userId: string) {
+  return db
+    .select({ participant: participants, roles: memberships.roles, isDefault: memberships.isDefault })
+    .from(memberships)
+    .innerJoin(participants, eq(participants.id, memberships.participantId))
+    .where(and(eq(memberships.userId, userId), eq(participants.isActive, true)))
+    .orderBy(desc(memberships.isDefault), asc(participants.name), asc(participants.id));
+}
+
+/** The user's memberships of active organizations, the default first, then by name. */
+export async function listActiveMemberships(db: Database, userId: string): Promise<MembershipWithParticipant[]> {
+  return activeMembershipsQuery(db, userId);
+}
+
+/** The default membership, or the first active one when the default organization was deactivated. */
+export async function findDefaultMembership(db: Database, userId: string): Promise<MembershipWithParticipant | undefined> {
+  const [row] = await activeMembershipsQuery(db, userId).limit(1);
+  return row;
+}
+
+/** The membership of one active organization, or undefined when there is none. */
+export async function findActiveMembership(db: Database, userId: string, participantId: string): Promise<MembershipWithParticipant | undefined> {
+  const [row] = await db
+    .select({ participant: participants, roles: memberships.roles, isDefault: memberships.isDefault })
+    .from(memberships)
+    .innerJoin(participants, eq(participants.id, memberships.participantId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.participantId, participantId), eq(participants.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function listParticipantContacts(db: Database, participantId: string): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(participantContacts)
+    .where(eq(participantContacts.participantId, participantId))
+    .orderBy(asc(participantContacts.type), asc(participantContacts.name));
+}
+
+/** True when no organization exists yet (an empty database, ready for the demo seed). */
+export async function hasNoParticipants(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: participants.id }).from(participants).limit(1);
+  return row === undefined;
+}

@@ -1,0 +1,46 @@
+// Session tokens: the cookie holds 32 random bytes, the database only their SHA-256, so a
+// leaked sessions table cannot be replayed as cookies.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE = 'registry_session';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The token hash from the request's cookie, or undefined when there is no well-formed token. */
+export function sessionTokenHashOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && TOKEN_PATTERN.test(token) ? hashSessionToken(token) : undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; expiresAt: Date }): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    expires: options.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, options: { secure: boolean }): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
+}
+
+/** A same-origin path to go back to after sign-in, or undefined for anything that could leave the site. */
+export function safeReturnTo(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//')) return undefined;
+  // Browsers read '\' as '/', so '/\evil.test' would be protocol-relative; control characters
+  // could split the Location header.
+  if (value.includes('\\') || [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return undefined;
+  return value;
+}

@@ -1,0 +1,35 @@
+// One error handler for the whole server: 4xx bodies say what was wrong, 5xx bodies say nothing.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/common';
+
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** "body.email: Invalid email address; query.limit: Too big" */
+function describeValidation(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
+  const where = error.validationContext ?? 'request';
+  return error.validation
+    .map((issue) => {
+      const field = issue.instancePath.split('/').filter(Boolean).join('.');
+      return `${field ? `${where}.${field}` : where}: ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(errorBody(400, describeValidation(error)));
+    }
+    const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(statusCode).send(errorBody(statusCode, STATUS_CODES[statusCode] ?? 'Error'));
+    }
+    // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) have safe messages.
+    return reply.code(statusCode).send(errorBody(statusCode, error.message || (STATUS_CODES[statusCode] ?? 'Error')));
+  });
+}

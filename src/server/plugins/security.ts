@@ -1,0 +1,55 @@
+// Security headers, rate limiting and a same-origin check for state-changing requests.
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../http-errors';
+
+export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        // The Vite build emits external module scripts only; Tailwind and libraries set inline styles.
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // pdf.js runs a worker and may show documents from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        // Over plain HTTP on a laptop, upgrading would break every subresource.
+        upgradeInsecureRequests: options.production ? [] : null,
+      },
+    },
+    strictTransportSecurity: options.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Limits are opted into per route (`config.rateLimit`), starting with the sign-in form.
+  await app.register(rateLimit, { global: false });
+
+  // SameSite=Lax already keeps the cookie off cross-site POSTs; this also refuses cross-site
+  // form posts that need no cookie (login CSRF) and any browser-sent foreign Origin.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== request.host) throw forbidden(CROSS_ORIGIN_REFUSED);
+  });
+}

@@ -1,0 +1,57 @@
+// The built web app under /registry/, with index.html for every client-side route, and the
+// JSON 404 for everything else.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BASE_PATH } from '../../domain/constants';
+import { errorBody } from './error-handler';
+
+const APP_PREFIX = `${BASE_PATH}/`;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Loan Registry</title></head>
+<body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p></main></body></html>
+`;
+
+/** A path whose last segment has an extension asks for a file, never for a screen. */
+const looksLikeFile = (pathname: string): boolean => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+
+export async function registerStaticApp(app: FastifyInstance, options: { staticDir: string }): Promise<void> {
+  const indexFile = path.join(options.staticDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
+  app.get(BASE_PATH, { schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      prefix: APP_PREFIX,
+      index: false,
+      redirect: false,
+      schemaHide: true,
+      setHeaders: (reply, filePath) => {
+        // Vite names assets by content hash: cache them forever, but always revalidate the page.
+        const relative = path.relative(options.staticDir, filePath).split(path.sep).join('/');
+        reply.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ staticDir: options.staticDir }, 'web app not built: /registry/ shows a notice');
+  }
+
+  const sendApp = (reply: FastifyReply) =>
+    built
+      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.staticDir, { cacheControl: false })
+      : reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+
+  // @fastify/static answers files; screens of the single-page app and the bare prefix get index.html.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(APP_PREFIX) && !looksLikeFile(pathname)) {
+      return sendApp(reply);
+    }
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+  });
+}

@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figureInfoSchema } from '../../src/contract/identity';
+import { PATHS } from '../../src/contract/paths';
+import { TEXTS } from '../../src/domain/texts';
+import { SESSION_COOKIE } from '../../src/server/identity/sessions';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, insertIdentity, insertParticipant, insertUser, sessionCookieOf, signIn } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const EMAIL = 'signer@registry.test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  const participant = await insertParticipant(database.db, { name: 'Signer Bank' });
+  await insertUser(database.db, { email: EMAIL, roles: { 'service-dart': ['ROLE_DART_OPS'] }, memberships: [{ participantId: participant.id, isDefault: true }] });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('sign-in page', () => {
+  it('renders an accessible form with labelled fields and the returnTo', async () => {
+    const response = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/assets/assets')}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain('<main>');
+    expect(html).toContain(`<h1>${TEXTS.signIn}</h1>`);
+    expect(html).toContain('<label for="email">Email</label>');
+    expect(html).toContain('<label for="password">Password</label>');
+    expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
+    expect(html).toContain('name="returnTo" value="/registry/assets/assets"');
+    expect(html).not.toContain('<script');
+  });
+
+  it('escapes what the caller sent and drops an off-site returnTo', async () => {
+    const nasty = '/x"><script>alert(1)</script>';
+    const page = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent(nasty)}` });
+    expect(page.body).not.toContain('<script>');
+    expect(page.body).toContain('&#34;&#62;&#60;script&#62;');
+    const offSite = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('https://evil.test')}` });
+    expect(offSite.body).not.toContain('evil.test');
+  });
+
+  it('POST login redirects to the sign-in page with the returnTo', async () => {
+    const response = await app.inject({ method: 'POST', url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/messages')}`);
+    const plain = await app.inject({ method: 'POST', url: PATHS.login });
+    expect(plain.headers.location).toBe(PATHS.signIn);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers 401 with the page and the error for a wrong password, without a cookie', async () => {
+    const { response, cookie } = await signIn(app, EMAIL, { password: 'wrong password', returnTo: '/registry/messages' });
+    expect(response.statusCode).toBe(401);
+    expect(cookie).toBeUndefined();
+    expect(response.body).toContain(`role="alert">${TEXTS.invalidCredentials}</p>`);
+    expect(response.body).toContain(`value="${EMAIL}"`);
+    expect(response.body).toContain('name="returnTo" value="/registry/messages"');
+  });
+
+  it('answers the same for an unknown email', async () => {
+    const { response } = await signIn(app, 'nobody@registry.test');
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain(TEXTS.invalidCredentials);
+  });
+
+  it('re-renders the page with 400 when a field is missing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=&password=x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('role="alert">Email is required</p>');
+  });
+
+  it('sets an HttpOnly SameSite=Lax session cookie and redirects to the returnTo', async () => {
+    const { response, cookie } = await signIn(app, EMAIL.toUpperCase(), { returnTo: '/registry/assets/assets?page=2' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/registry/assets/assets?page=2');
+    const setCookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+    expect(setCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(setCookie?.secure).toBeFalsy();
+    expect(setCookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).toBeDefined();
+  });
+
+  it.each(['//evil.test', 'https://evil.test', '/\\evil.test', 'javascript:alert(1)', ''])('sends off-origin returnTo %j to the dashboard', async (returnTo) => {
+    const { response } = await signIn(app, EMAIL, { returnTo });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/registry/dashboard');
+  });
+
+  it('issues a new session at every sign-in and ends the one it replaces', async () => {
+    const first = await signIn(app, EMAIL);
+    const second = await signIn(app, EMAIL, { cookie: first.cookie });
+    expect(second.cookie).toBeDefined();
+    expect(second.cookie).not.toBe(first.cookie);
+    const withOld = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: first.cookie ?? '' } });
+    expect(withOld.statusCode).toBe(401);
+    const withNew = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: second.cookie ?? '' } });
+    expect(withNew.statusCode).toBe(200);
+  });
+
+  it('marks the cookie Secure when configured', async () => {
+    const secureApp = await createTestApp(database.db, {
+      config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' },
+    });
+    try {
+      const { response } = await signIn(secureApp, EMAIL);
+      expect(response.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.secure).toBe(true);
+      expect(response.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await secureApp.close();
+    }
+  });
+
+  it('refuses a cross-site form post', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.test', host: 'localhost:80' },
+      payload: new URLSearchParams({ email: EMAIL, password: 'x' }).toString(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+
+  it('rate-limits sign-in attempts and answers with the page', async () => {
+    const limited = await createTestApp(database.db, { signInRateLimit: 2 });
+    try {
+      await signIn(limited, EMAIL, { password: 'nope' });
+      await signIn(limited, EMAIL, { password: 'nope' });
+      const { response } = await signIn(limited, EMAIL);
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('role="alert">Too many sign-in attempts');
+      expect(sessionCookieOf(response)).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('figureinfo and logout', () => {
+  it('answers 401 without a session, and with a forged cookie', async () => {
+    for (const cookie of [undefined, `${SESSION_COOKIE}=${'A'.repeat(43)}`, `${SESSION_COOKIE}=garbage`]) {
+      const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
+    }
+  });
+
+  it('describes the signed-in identity', async () => {
+    const { cookie } = await signIn(app, EMAIL);
+    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    expect(response.statusCode).toBe(200);
+    const info = figureInfoSchema.parse(response.json());
+    expect(info).toMatchObject({ email: EMAIL, roles: { 'service-dart': ['ROLE_DART_OPS'] } });
+  });
+
+  it('works for an identity without a registry user', async () => {
+    await insertIdentity(database.db, { email: 'loner@registry.test', name: 'Lone Identity' });
+    const { cookie } = await signIn(app, 'loner@registry.test');
+    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: 'loner@registry.test', name: 'Lone Identity', roles: {} });
+  });
+
+  it('logout ends the session, clears the cookie and redirects to the login screen', async () => {
+    const { cookie } = await signIn(app, EMAIL);
+    const response = await app.inject({ method: 'POST', url: PATHS.logout, headers: { cookie: cookie ?? '' } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/registry/login');
+    const cleared = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+    const after = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    expect(after.statusCode).toBe(401);
+    const again = await app.inject({ method: 'POST', url: PATHS.logout });
+    expect(again.statusCode).toBe(303);
+  });
+});
