@@ -21,6 +21,9 @@ export const TEXTS = {
   invalidCredentials: 'The email or password is not correct.',
   somethingWentWrong: 'Something went wrong',
   invalidPermissions: 'Invalid Permissions',
+  registryUnreachable: 'The registry could not be reached. Check your connection and try again.',
+  tryAgain: 'Try again',
+  loading: 'Loading your registry…',
 } as const;
 
 export const NAVIGATION_LABELS = {

@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { BASE_PATH } from '../domain/constants';
-import { routes } from './app/routes';
+import { browserServices } from './app/actors';
+import { createRoutes } from './app/routes';
 import './styles.css';
 
-const router = createBrowserRouter(routes, { basename: BASE_PATH });
+const router = createBrowserRouter(createRoutes(browserServices), { basename: BASE_PATH });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 

@@ -1,7 +1,7 @@
 // App-wide actors, created once at the root and reached through actor contexts
 // (ARCHITECTURE.md section 4). Side effects enter the machines only through `provide`.
 import { createActorContext } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { createHttpClient } from '../../client/http';
@@ -24,11 +24,14 @@ const sessionBridge: { participantId: () => string | null; onProductCallError: (
   onProductCallError: () => undefined,
 };
 
+/** Where every failed product call is reported; the session decides what it means. */
+export const reportProductCallError = (error: unknown): void => sessionBridge.onProductCallError(error);
+
 export const registryApi: RegistryApi = createRegistryApi(
   createHttpClient({
     baseUrl: SERVICE_BASE_URL,
     getParticipantId: () => sessionBridge.participantId(),
-    onProductCallError: (error) => sessionBridge.onProductCallError(error),
+    onProductCallError: reportProductCallError,
   }),
 );
 
@@ -38,7 +41,19 @@ export async function loadAccount(api: RegistryApi, participantId: string | null
   return { user: me.user, organizations };
 }
 
-export function providedSessionMachine(api: RegistryApi, deps: { navigate: (path: string) => void; toast: (message: string) => void }) {
+/** What the app needs from the outside world; tests pass fakes. */
+export interface AppServices {
+  readonly api: RegistryApi;
+  readonly startHostedLogin: () => void;
+}
+
+export const browserServices: AppServices = { api: registryApi, startHostedLogin };
+
+export function providedSessionMachine(
+  services: AppServices,
+  deps: { navigate: (path: string) => void; toast: (message: string) => void },
+) {
+  const { api } = services;
   return sessionMachine.provide({
     actors: {
       fetchIdentity: fromPromise(({ signal }) => api.figureInfo(signal)),
@@ -50,22 +65,22 @@ export function providedSessionMachine(api: RegistryApi, deps: { navigate: (path
       clearStoredParticipant: () => storedParticipant.set(null),
       navigateToDashboard: () => deps.navigate('/dashboard'),
       notifyInvalidParticipant: () => deps.toast(TEXTS.invalidParticipantToast),
-      startHostedLogin: () => startHostedLogin(),
+      startHostedLogin: () => services.startHostedLogin(),
     },
   });
 }
 
-function SessionProvider({ children }: { children: ReactNode }) {
+function SessionProvider({ services, children }: { services: AppServices; children: ReactNode }) {
   const navigate = useNavigate();
   const toasts = ToastsContext.useActorRef();
   // The machine is provided once; navigate and the toasts actor are stable for the app's life.
   const logic = useMemo(
     () =>
-      providedSessionMachine(registryApi, {
+      providedSessionMachine(services, {
         navigate: (path) => void navigate(path),
         toast: (message) => toasts.send({ type: 'toast.show', variant: 'error', message }),
       }),
-    [navigate, toasts],
+    [services, navigate, toasts],
   );
   return (
     <SessionContext.Provider logic={logic} options={{ input: { storedParticipantId: storedParticipant.get() } }}>
@@ -78,8 +93,14 @@ function SessionProvider({ children }: { children: ReactNode }) {
 /** Connects product calls to the session: current organization out, 401/403 back in. */
 function SessionBridge() {
   const session = SessionContext.useActorRef();
-  sessionBridge.participantId = () => session.getSnapshot().context.participantId;
-  sessionBridge.onProductCallError = (error) => session.send({ type: 'session.callFailed', error });
+  useEffect(() => {
+    sessionBridge.participantId = () => session.getSnapshot().context.participantId;
+    sessionBridge.onProductCallError = (error) => session.send({ type: 'session.callFailed', error });
+    return () => {
+      sessionBridge.participantId = () => null;
+      sessionBridge.onProductCallError = () => undefined;
+    };
+  }, [session]);
   return null;
 }
 
@@ -87,11 +108,11 @@ const navigationLogic = navigationMachine.provide({
   actions: { rememberCollapsed: (_, params) => storedNavigationCollapsed.set(params.collapsed) },
 });
 
-export function AppActors({ children }: { children: ReactNode }) {
+export function AppActors({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <ToastsContext.Provider>
       <NavigationContext.Provider logic={navigationLogic} options={{ input: { collapsed: storedNavigationCollapsed.get() } }}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider services={services}>{children}</SessionProvider>
       </NavigationContext.Provider>
     </ToastsContext.Provider>
   );

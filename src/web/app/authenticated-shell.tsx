@@ -3,6 +3,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { TEXTS } from '../../domain/texts';
 import { Icon } from '../ui/icons';
 import { StatusMessage } from '../ui/status-message';
 import { NavigationContext, SessionContext } from './actors';
@@ -24,15 +25,14 @@ export function AuthenticatedShell() {
   if (failed) {
     return (
       <main className="mx-auto max-w-lg p-8 text-center">
-        <h1 className="text-xl font-semibold">The registry could not be reached</h1>
-        <p className="mt-2 text-slate-600">Check your connection and try again.</p>
+        <h1 className="text-xl font-semibold">{TEXTS.registryUnreachable}</h1>
         <button type="button" className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-white" onClick={() => session.send({ type: 'session.retry' })}>
-          Try again
+          {TEXTS.tryAgain}
         </button>
       </main>
     );
   }
-  if (!signedIn || busy) return <StatusMessage>Loading your registry…</StatusMessage>;
+  if (!signedIn || busy) return <StatusMessage>{TEXTS.loading}</StatusMessage>;
   return <SignedInLayout />;
 }
 

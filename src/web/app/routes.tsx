@@ -1,17 +1,15 @@
 // The routes of SPEC section 2 under /registry. Screens of later features exist as routes
 // that say they are not available yet.
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { DashboardScreen } from '../screens/dashboard/dashboard-screen';
 import { LoginScreen } from '../screens/login/login-screen';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen';
 import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
-import { AppActors } from './actors';
-import { AuthenticatedShell } from './authenticated-shell';
+import { AppActors, type AppServices } from './actors';
 import { ToastsRegion } from './toasts-region';
 
-function RootLayout() {
+function RootLayout({ services }: { services: AppServices }) {
   return (
-    <AppActors>
+    <AppActors services={services}>
       <Outlet />
       <ToastsRegion />
     </AppActors>
@@ -20,18 +18,19 @@ function RootLayout() {
 
 const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
-export const routes: RouteObject[] = [
+export const createRoutes = (services: AppServices): RouteObject[] => [
   {
-    element: <RootLayout />,
+    element: <RootLayout services={services} />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginScreen /> },
       { path: 'servicer-lookup', element: <ScreenNotAvailable title="Servicer Lookup" standalone /> },
       { path: 'servicer-lookup/results', element: <ScreenNotAvailable title="Servicer Lookup Results" standalone /> },
       {
-        element: <AuthenticatedShell />,
+        // The signed-in shell and its screens load on demand: /login stays small.
+        lazy: async () => ({ Component: (await import('./authenticated-shell')).AuthenticatedShell }),
         children: [
-          { path: 'dashboard', element: <DashboardScreen /> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('../screens/dashboard/dashboard-screen')).DashboardScreen }) },
           later('profile', 'Security'),
           later('assets/assets', 'Assets'),
           later('assets/pools', 'Pools'),

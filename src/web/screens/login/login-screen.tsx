@@ -12,6 +12,7 @@ export function LoginScreen() {
   const identified = SessionContext.useSelector((snapshot) => snapshot.hasTag('identified'));
   const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
   const unregistered = SessionContext.useSelector((snapshot) => snapshot.matches('unregistered'));
+  const failed = SessionContext.useSelector((snapshot) => snapshot.matches('failed'));
   const showNotice = unregistered || searchParams.get('unauthorized') === 'true';
 
   return (
@@ -26,11 +27,23 @@ export function LoginScreen() {
             <div className="mt-2"><SupportContact /></div>
           </section>
         )}
+        {failed && (
+          <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+            {TEXTS.registryUnreachable}
+          </div>
+        )}
+        {failed ? (
+          <button type="button" className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600"
+            onClick={() => session.send({ type: 'session.retry' })}>
+            {TEXTS.tryAgain}
+          </button>
+        ) : (
         <button type="button" disabled={busy}
           className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
           onClick={() => session.send({ type: identified ? 'session.signOut' : 'session.logIn' })}>
           {identified ? TEXTS.logOut : TEXTS.logIn}
         </button>
+        )}
       </div>
     </main>
   );
