@@ -46,6 +46,9 @@ export async function registerStaticApp(app: FastifyInstance, options: { staticD
       ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.staticDir, { cacheControl: false })
       : reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 
+  // The bare prefix is a directory to @fastify/static (403 without an index): it is the app.
+  app.get(APP_PREFIX, { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+
   // @fastify/static answers files; screens of the single-page app and the bare prefix get index.html.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

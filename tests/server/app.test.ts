@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorBodySchema } from '../../src/contract/common';
+import { PATHS } from '../../src/contract/paths';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let staticDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-dist-'));
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html lang="en"><title>Registry SPA</title><div id="root"></div></html>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log("app")');
+  app = await createTestApp(database.db, {
+    config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir },
+  });
+  // Routes that fail on purpose, to see what the error handler makes of it.
+  app.get('/test/boom', async () => {
+    throw new Error('secret connection string postgres://user:pw@db/registry');
+  });
+  app.withTypeProvider<ZodTypeProvider>().post('/test/validate', {
+    schema: { body: z.object({ email: z.email(), count: z.number().int().max(10) }), response: { 200: z.object({ ok: z.boolean() }) } },
+  }, async () => ({ ok: true }));
+  app.withTypeProvider<ZodTypeProvider>().get('/test/bad-response', {
+    schema: { response: { 200: z.object({ ok: z.boolean() }) } },
+  }, async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('answers ok after a database round trip', async () => {
+    const response = await app.inject({ method: 'GET', url: PATHS.health });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('errors', () => {
+  it('answers 400 naming each invalid field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/test/validate', payload: { email: 'nope', count: 11 } });
+    expect(response.statusCode).toBe(400);
+    const body = errorBodySchema.parse(response.json());
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(body.message).toMatch(/body\.email: Invalid email/);
+    expect(body.message).toMatch(/body\.count: /);
+  });
+
+  it('answers 400 for malformed JSON, also on identity routes', async () => {
+    const response = await app.inject({ method: 'POST', url: PATHS.signIn, headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(response.statusCode).toBe(400);
+    expect(errorBodySchema.parse(response.json()).statusCode).toBe(400);
+  });
+
+  it('answers 415 for an unsupported content type', async () => {
+    const response = await app.inject({ method: 'POST', url: '/test/validate', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(response.statusCode).toBe(415);
+    expect(errorBodySchema.parse(response.json()).statusCode).toBe(415);
+  });
+
+  it('answers 500 without leaking the cause', async () => {
+    for (const url of ['/test/boom', '/test/bad-response']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(response.body).not.toMatch(/postgres|internal detail|stack/);
+    }
+  });
+
+  it('answers a JSON 404 for unknown API routes', async () => {
+    const response = await app.inject({ method: 'GET', url: '/service-dart/secure/api/v9/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a same-origin CSP and the usual hardening headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/registry/dashboard' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends them on API answers too', async () => {
+    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo });
+    expect(response.headers['content-security-policy']).toBeDefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('web app', () => {
+  it('redirects / and /registry to /registry/', async () => {
+    for (const url of ['/', '/registry']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/registry/');
+    }
+  });
+
+  it('serves index.html for the app root and every client-side route', async () => {
+    for (const url of ['/registry/', '/registry/dashboard', '/registry/assets/asset/123/details?tab=history', '/registry/login']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('Registry SPA');
+    }
+  });
+
+  it('serves built assets with long caching, and 404 for missing files', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/registry/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/registry/assets/missing-1234.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('does not serve files outside the build', async () => {
+    const response = await app.inject({ method: 'GET', url: '/registry/..%2F..%2Fetc%2Fpasswd' });
+    expect(response.body).not.toContain('root:');
+  });
+
+  it('shows a notice when the app is not built', async () => {
+    const bare = await createTestApp(database.db);
+    try {
+      const response = await bare.inject({ method: 'GET', url: '/registry/dashboard' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from the contract schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([PATHS.figureInfo, PATHS.usersMe, PATHS.signIn, PATHS.health]));
+    expect(document.paths[PATHS.usersMe].get.responses['200']).toBeDefined();
+    const html = await app.inject({ method: 'GET', url: '/registry/api-docs' });
+    expect(html.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userParticipantsSchema } from '../../src/contract/participants';
+import { PATHS } from '../../src/contract/paths';
+import { usersMeSchema } from '../../src/contract/users';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import { TEXTS } from '../../src/domain/texts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, insertIdentity, insertParticipant, insertUser, signIn } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const ids = {} as Record<'home' | 'second' | 'inactive' | 'foreign' | 'member' | 'other' | 'admin', string>;
+const cookies = {} as Record<'member' | 'other' | 'admin' | 'unregistered', string>;
+
+const get = (url: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  const db = database.db;
+  const home = await insertParticipant(db, { name: 'Home Bank' });
+  const second = await insertParticipant(db, { name: 'Second Trust' });
+  const inactive = await insertParticipant(db, { name: 'Closed Savings', isActive: false });
+  const foreign = await insertParticipant(db, { name: 'Foreign Credit' });
+  Object.assign(ids, { home: home.id, second: second.id, inactive: inactive.id, foreign: foreign.id });
+
+  const member = await insertUser(db, {
+    email: 'member@registry.test',
+    memberships: [
+      { participantId: home.id, isDefault: true, roles: ['ORG_ADMIN'] },
+      { participantId: second.id, roles: ['DART_AGENT'] },
+      { participantId: inactive.id, roles: ['ORG_ADMIN'] },
+    ],
+  });
+  const other = await insertUser(db, { email: 'other@registry.test', memberships: [{ participantId: foreign.id, isDefault: true }] });
+  const admin = await insertUser(db, {
+    email: 'admin@registry.test',
+    roles: { 'service-dart': ['ROLE_DART_ADMIN'] },
+    memberships: [{ participantId: foreign.id, isDefault: true }],
+  });
+  await insertIdentity(db, { email: 'unregistered@registry.test' });
+  Object.assign(ids, { member: member.user.id, other: other.user.id, admin: admin.user.id });
+  for (const name of ['member', 'other', 'admin', 'unregistered'] as const) {
+    const { cookie } = await signIn(app, `${name}@registry.test`);
+    if (!cookie) throw new Error(`no session for ${name}`);
+    cookies[name] = cookie;
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('GET users/me', () => {
+  it('answers 401 without a session', async () => {
+    const response = await get(PATHS.usersMe, undefined);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
+  });
+
+  it('gives the user and the default organization with its profile', async () => {
+    const response = await get(PATHS.usersMe, cookies.member);
+    expect(response.statusCode).toBe(200);
+    const me = usersMeSchema.parse(response.json());
+    expect(me.user).toMatchObject({ id: ids.member, userId: ids.member, email: 'member@registry.test', fullName: 'Pat Example', roles: ['ORG_ADMIN'] });
+    expect(me.participant).toMatchObject({ id: ids.home, name: 'Home Bank', isActive: true });
+    expect(me.participant?.profileInfo).toMatchObject({
+      name: 'Home Bank',
+      address: { street: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701' },
+      url: 'https://example.test',
+      additionalContacts: [{ type: 'LEGAL', name: 'Lee Gal', email: 'legal@example.test', phoneNumber: '4155550101' }],
+    });
+  });
+
+  it('gives the organization named by the header, with the roles held there', async () => {
+    const response = await get(PATHS.usersMe, cookies.member, { [PARTICIPANT_HEADER]: ids.second });
+    const me = usersMeSchema.parse(response.json());
+    expect(me.participant?.id).toBe(ids.second);
+    expect(me.user.roles).toEqual(['DART_AGENT']);
+  });
+
+  it('falls back to the default organization when the header is not one of the caller\'s', async () => {
+    for (const header of [ids.foreign, ids.inactive, 'not-a-uuid']) {
+      const response = await get(PATHS.usersMe, cookies.member, { [PARTICIPANT_HEADER]: header });
+      expect(response.statusCode).toBe(200);
+      expect(usersMeSchema.parse(response.json()).participant?.id).toBe(ids.home);
+    }
+  });
+
+  it('answers 404 User not found. for an identity without a registry user', async () => {
+    const response = await get(PATHS.usersMe, cookies.unregistered);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'User not found.' });
+  });
+});
+
+describe('GET users/:userId/participants', () => {
+  it('lists the caller\'s active organizations with the default flagged', async () => {
+    const response = await get(PATHS.userParticipants(ids.member), cookies.member);
+    expect(response.statusCode).toBe(200);
+    const list = userParticipantsSchema.parse(response.json());
+    expect(list.map((entry) => [entry.participant.name, entry.isDefault])).toEqual([
+      ['Home Bank', true],
+      ['Second Trust', false],
+    ]);
+  });
+
+  it('refuses another user\'s list with 403 and a clear message', async () => {
+    const response = await get(PATHS.userParticipants(ids.other), cookies.member);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You can only list your own organizations.' });
+  });
+
+  it('lets a registry administrator read another user\'s list', async () => {
+    const response = await get(PATHS.userParticipants(ids.member), cookies.admin);
+    expect(response.statusCode).toBe(200);
+    expect(userParticipantsSchema.parse(response.json())).toHaveLength(2);
+    const missing = await get(PATHS.userParticipants('00000000-0000-4000-8000-000000000000'), cookies.admin);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 400 naming the parameter for a malformed user id', async () => {
+    const response = await get(PATHS.userParticipants('not-a-uuid'), cookies.member);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(body.message).toMatch(/^params\.userId: /);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await get(PATHS.userParticipants(ids.member), undefined);
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('participant tenancy on product routes', () => {
+  // A product route that needs an organization, as every later product route does by default.
+  let tenantApp: FastifyInstance;
+  const probe = '/service-dart/secure/api/v1/tenancy-probe';
+
+  beforeAll(async () => {
+    tenantApp = await createTestApp(database.db);
+    tenantApp.get(probe, async (request) => ({ participantId: request.membership?.participant.id, roles: request.membership?.roles }));
+    await tenantApp.ready();
+  });
+  afterAll(async () => {
+    await tenantApp?.close();
+  });
+  const call = (cookie: string | undefined, participant?: string) =>
+    tenantApp.inject({ method: 'GET', url: probe, headers: { ...(cookie ? { cookie } : {}), ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}) } });
+  const invalidParticipant = { statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody };
+
+  it('acts for the organization named by the header', async () => {
+    const response = await call(cookies.member, ids.second);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ participantId: ids.second, roles: ['DART_AGENT'] });
+  });
+
+  it('uses the default organization when no header is sent', async () => {
+    expect((await call(cookies.member)).json()).toMatchObject({ participantId: ids.home });
+  });
+
+  it('answers 403 Invalid participant for an organization the caller is not a member of', async () => {
+    const response = await call(cookies.member, ids.foreign);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(invalidParticipant);
+  });
+
+  it('answers 403 Invalid participant for an inactive organization', async () => {
+    const response = await call(cookies.member, ids.inactive);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(invalidParticipant);
+  });
+
+  it('answers 403 Invalid participant for a malformed id', async () => {
+    for (const header of ['not-a-uuid', `${ids.home}x`, '../../etc']) {
+      const response = await call(cookies.member, header);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(invalidParticipant);
+    }
+  });
+
+  it('answers 403 Invalid participant for an identity without a registry user', async () => {
+    const response = await call(cookies.unregistered, ids.home);
+    expect(response.json()).toEqual(invalidParticipant);
+  });
+
+  it('answers 401 before tenancy without a session', async () => {
+    expect((await call(undefined, ids.home)).statusCode).toBe(401);
+  });
+});
