@@ -78,7 +78,8 @@ function SessionProvider({ services, children }: { services: AppServices; childr
     () =>
       providedSessionMachine(services, {
         navigate: (path) => void navigate(path),
-        toast: (message) => toasts.send({ type: 'toast.show', variant: 'error', message }),
+        // Sent after the session's transition: one actor's action must not run another's step.
+        toast: (message) => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message })),
       }),
     [services, navigate, toasts],
   );

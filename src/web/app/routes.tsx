@@ -4,6 +4,8 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../screens/login/login-screen';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen';
 import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
+import { TEXTS } from '../../domain/texts';
+import { StatusMessage } from '../ui/status-message';
 import { AppActors, type AppServices } from './actors';
 import { ToastsRegion } from './toasts-region';
 
@@ -21,6 +23,7 @@ const later = (path: string, title: string): RouteObject => ({ path, element: <S
 export const createRoutes = (services: AppServices): RouteObject[] => [
   {
     element: <RootLayout services={services} />,
+    hydrateFallbackElement: <StatusMessage>{TEXTS.loading}</StatusMessage>,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginScreen /> },

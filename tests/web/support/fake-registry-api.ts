@@ -1,0 +1,41 @@
+// A RegistryApi whose calls stay pending until the test settles them, so a test decides
+// when and how each call of the session ends (as the model-based paths require).
+import { vi } from 'vitest';
+import type { RegistryApi } from '../../../src/client/api';
+import type { FigureInfo } from '../../../src/contract/identity';
+import type { UserParticipant } from '../../../src/contract/participants';
+import type { UsersMe } from '../../../src/contract/users';
+
+interface Pending<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+type CallName = 'figureInfo' | 'usersMe' | 'logout';
+
+export function createFakeRegistryApi(organizations: readonly UserParticipant[]) {
+  const pending: { [K in CallName]: Pending<never>[] } = { figureInfo: [], usersMe: [], logout: [] };
+  const defer = <T>(name: CallName) =>
+    new Promise<T>((resolve, reject) => {
+      pending[name].push({ resolve: resolve as (value: never) => void, reject });
+    });
+  const usersMe = vi.fn((_participantId: string | null) => defer<UsersMe>('usersMe'));
+  const api: RegistryApi = {
+    figureInfo: () => defer<FigureInfo>('figureInfo'),
+    usersMe,
+    userParticipants: async () => [...organizations],
+    logout: () => defer<void>('logout'),
+  };
+
+  /** Waits for the call to be made, then settles the oldest pending one. */
+  async function settle(name: CallName, outcome: { value?: unknown; error?: unknown }) {
+    await vi.waitFor(() => {
+      if (pending[name].length === 0) throw new Error(`no pending ${name} call`);
+    });
+    const call = pending[name].shift();
+    if (outcome.error !== undefined) call?.reject(outcome.error);
+    else call?.resolve(outcome.value as never);
+  }
+
+  return { api, usersMe, settle, pendingCount: (name: CallName) => pending[name].length };
+}
