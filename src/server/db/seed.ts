@@ -1,0 +1,450 @@
+// Deterministic demo seed (ARCHITECTURE section 6, Data): organizations, demo accounts, users,
+// loans with parties, events, pools, messages, PDF documents, relationships, jobs and
+// deactivation requests. One fixed random seed: the same options give the same data. Only
+// times that screens filter relative to today (loans' and messages' updates, pool completion,
+// jobs) follow the clock; everything else is anchored on ANCHOR_DATE.
+//
+// Loans are generated and inserted in chunks, each loan from its own random stream, so memory
+// stays flat and the data of loan N does not depend on the total (1,000,000 loans work too).
+import { sql } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '../../domain/constants';
+import { DEACTIVATION_REASONS, MESSAGE_TARGET_TYPES } from '../../domain/loan';
+import { SERVICES } from '../../domain/roles';
+import { uliCheckDigits } from '../../domain/uli';
+import { hashPassword } from '../identity/passwords';
+import type { Database } from './database';
+import * as schema from './schema';
+import { ANCHOR, DAY, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './seed-context';
+import {
+  ADMIN_DEFAULT_ORG, ENTITY_TYPES, FIRST_NAMES, LAST_NAMES, ORGANIZATIONS, POOL_DESCRIPTORS, USER_ADMIN_ORG, USER_MEMBER_ORG,
+  type OrganizationFixture,
+} from './seed-fixtures';
+import { insertRows, type Row, type Tx } from './seed-insert';
+import { documentRow, LOAN_CHUNK, seedLoanChunk } from './seed-loans';
+import { Rng } from './seed-random';
+
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }> = [
+  { email: 'admin@registry.test', description: 'Registry administrator (ROLE_DART_ADMIN), member of 12 organizations' },
+  { email: 'ops@registry.test', description: 'Registry operations (ROLE_DART_OPS)' },
+  { email: 'user@registry.test', description: 'ORG_ADMIN of one organization, plain member of another' },
+  { email: 'unregistered@registry.test', description: 'Identity without a registry user' },
+];
+
+export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './seed-context';
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const emailPart = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, '');
+const phoneNumber = (areaCode: string, rng: Rng): string => `${areaCode}55501${rng.digits(2)}`;
+
+export async function seedDemoData(db: Database, options: { loans: number; log?: (message: string) => void }): Promise<void> {
+  const loanCount = options.loans;
+  if (!Number.isInteger(loanCount) || loanCount < 0) throw new Error(`The number of loans must be a whole number >= 0, got ${loanCount}`);
+  const log = options.log ?? (() => undefined);
+  // scrypt is slow on purpose: hash once, share the string among the demo identities.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+
+  await db.transaction(async (tx) => {
+    // Two seeds at once must not both see an empty database.
+    await tx.execute(sql`LOCK TABLE participants IN SHARE ROW EXCLUSIVE MODE`);
+    const existing = await tx.select({ count: sql<number>`count(*)::int` }).from(schema.participants);
+    const count = existing[0]?.count ?? 0;
+    if (count > 0) {
+      throw new Error(`Refusing to seed demo data: the database already has ${count} participant(s). The demo seed only fills an empty database.`);
+    }
+
+    const orgs = await seedOrganizations(tx);
+    const activeOrgs = orgs.filter((org) => org.fixture.isActive);
+    log(`organizations: ${orgs.length} (${activeOrgs.length} active)`);
+    const people = await seedPeople(tx, orgs, passwordHash);
+    log(`identities: ${people.identityCount}, users: ${people.userCount}`);
+    const relationships = await seedRelationships(tx, orgs);
+    const pools = await seedPools(tx, orgs, loanCount, now);
+    log(`pools: ${pools.length}`);
+
+    const context: Context = { now, orgs, activeOrgs, pools, loanSamples: new Map(), inactiveLoans: [] };
+    for (let start = 0; start < loanCount; start += LOAN_CHUNK) {
+      await seedLoanChunk(tx, context, start, Math.min(loanCount, start + LOAN_CHUNK));
+      log(`loans: ${Math.min(loanCount, start + LOAN_CHUNK)}/${loanCount}`);
+    }
+    await seedDeactivationRequests(tx, context, people.usersByOrg);
+    const messageCount = await seedMessages(tx, context, relationships);
+    log(`messages: ${messageCount}`);
+    await seedJobs(tx, orgs[ADMIN_DEFAULT_ORG] as Org, people.adminUserId, now);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organizations
+
+async function seedOrganizations(tx: Tx): Promise<Org[]> {
+  const rng = Rng.stream(SEED, 'organizations');
+  const orgs: Org[] = ORGANIZATIONS.map((fixture, index) => {
+    const id = rng.uuid();
+    const leiBody = `5493${rng.chars(14)}`;
+    return {
+      index,
+      id,
+      fixture,
+      lei: leiBody + uliCheckDigits(leiBody),
+      provenanceId: `pb1${rng.chars(38, BECH32)}`,
+      phone: phoneNumber(fixture.areaCode, rng),
+    };
+  });
+  await insertRows(tx, schema.participants, orgs.map((org): Row<typeof schema.participants> => ({
+    id: org.id,
+    name: org.fixture.name,
+    organizationName: org.fixture.organizationName,
+    code: org.fixture.code,
+    email: `operations@${org.fixture.domain}`,
+    phoneNumber: org.phone,
+    street: org.fixture.street,
+    street2: org.fixture.street2 ?? null,
+    city: org.fixture.city,
+    state: org.fixture.state,
+    zip: org.fixture.zip,
+    url: `https://www.${org.fixture.domain}`,
+    grantedLimitedPowerOfAttorney: org.fixture.grantedLimitedPowerOfAttorney,
+    isActive: org.fixture.isActive,
+    createdAt: new Date(ANCHOR - (700 - org.index * 23) * DAY),
+    updatedAt: new Date(ANCHOR - (90 - org.index * 5) * DAY),
+  })));
+
+  // Additional contacts for most organizations; custodians also name a custodian contact.
+  const contacts: Row<typeof schema.participantContacts>[] = [];
+  for (const org of orgs) {
+    if (org.index % 4 === 3 && !org.fixture.partyRoles.includes('CONTROLLER')) continue;
+    const types = ['PRIMARY', 'LEGAL', 'CUSTOMER_SERVICE'];
+    if (org.fixture.partyRoles.includes('CONTROLLER') || org.fixture.partyRoles.includes('SECURED_PARTY')) types.push('CUSTODIAN');
+    for (const type of types) {
+      const first = rng.pick(FIRST_NAMES);
+      const last = rng.pick(LAST_NAMES);
+      const mailbox = type === 'CUSTOMER_SERVICE' ? 'customercare' : `${emailPart(first)}.${emailPart(last)}`;
+      contacts.push({
+        id: rng.uuid(),
+        participantId: org.id,
+        type,
+        name: type === 'CUSTOMER_SERVICE' ? `${org.fixture.name} Customer Care` : `${first} ${last}`,
+        email: `${mailbox}@${org.fixture.domain}`,
+        phoneNumber: phoneNumber(org.fixture.areaCode, rng),
+      });
+    }
+  }
+  await insertRows(tx, schema.participantContacts, contacts);
+  return orgs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identities, users, memberships, factors
+
+interface PersonSpec {
+  readonly email: string;
+  readonly firstName: string;
+  readonly middleName?: string;
+  readonly lastName: string;
+  readonly roles: Record<string, string[]>;
+  /** null: an identity without a registry user. The first membership is the default one. */
+  readonly memberships: ReadonlyArray<{ org: number; roles: string[] }> | null;
+  readonly phone: boolean;
+}
+
+const ACTIVE_ORG_COUNT = ORGANIZATIONS.filter((fixture) => fixture.isActive).length;
+const OTHER_USERS = 20;
+
+function personSpecs(): PersonSpec[] {
+  const rng = Rng.stream(SEED, 'people');
+  const adminOrgs = ORGANIZATIONS.map((_, index) => index).filter((index) => ORGANIZATIONS[index]?.isActive && index !== USER_MEMBER_ORG);
+  const specs: PersonSpec[] = [
+    {
+      email: 'admin@registry.test', firstName: 'Dana', lastName: 'Whitfield', phone: true,
+      roles: { [SERVICES.dart]: ['ROLE_DART_ADMIN'], [SERVICES.leadPortal]: ['LEAD_VIEWER'], [SERVICES.csp]: ['CSP_AGENT'] },
+      memberships: adminOrgs.map((org) => ({ org, roles: org === ADMIN_DEFAULT_ORG ? ['ORG_ADMIN', 'FIGURE_ADMIN'] : ['FIGURE_ADMIN'] })),
+    },
+    {
+      email: 'ops@registry.test', firstName: 'Omar', middleName: 'J.', lastName: 'Patel', phone: false,
+      roles: { [SERVICES.dart]: ['ROLE_DART_OPS'] },
+      memberships: [{ org: 2, roles: ['DART_AGENT'] }, { org: ADMIN_DEFAULT_ORG, roles: ['DART_AGENT'] }, { org: 9, roles: ['FIGURE_ENGINEER'] }],
+    },
+    {
+      email: 'user@registry.test', firstName: 'Julia', lastName: 'Chen', phone: true,
+      roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
+      memberships: [{ org: USER_ADMIN_ORG, roles: ['ORG_ADMIN'] }, { org: USER_MEMBER_ORG, roles: ['DART_AGENT'] }],
+    },
+    { email: 'unregistered@registry.test', firstName: 'Riley', lastName: 'Brooks', phone: false, roles: {}, memberships: null },
+  ];
+  const emails = new Set(specs.map((spec) => spec.email));
+  for (let i = 0; i < OTHER_USERS; i++) {
+    const home = i % ACTIVE_ORG_COUNT;
+    const fixture = ORGANIZATIONS[home] as OrganizationFixture;
+    const firstName = rng.pick(FIRST_NAMES);
+    const lastName = rng.pick(LAST_NAMES);
+    let email = `${emailPart(firstName)}.${emailPart(lastName)}@${fixture.domain}`;
+    for (let n = 2; emails.has(email); n++) email = `${emailPart(firstName)}.${emailPart(lastName)}${n}@${fixture.domain}`;
+    emails.add(email);
+    const firstRoles = i < ACTIVE_ORG_COUNT ? ['ORG_ADMIN'] : [rng.pick(['CUSTODIAN', 'DART_AGENT', 'FIGURE_ENGINEER', 'TRADER', 'AUDITOR'])];
+    if (rng.chance(0.3)) firstRoles.push(rng.pick(['FIGURE_ADMIN', 'CUSTODIAN', 'AUDITOR'].filter((role) => !firstRoles.includes(role))));
+    const memberships = [{ org: home, roles: firstRoles }];
+    // A few people also belong to a second organization; two of them to the inactive one.
+    if (i === 5 || i === 11) memberships.push({ org: ORGANIZATIONS.length - 1, roles: ['ORG_ADMIN'] });
+    else if (rng.chance(0.3)) memberships.push({ org: (home + rng.int(1, ACTIVE_ORG_COUNT - 1)) % ACTIVE_ORG_COUNT, roles: ['DART_AGENT'] });
+    specs.push({
+      email, firstName, lastName, phone: rng.chance(0.5),
+      middleName: rng.chance(0.25) ? rng.pick(['A.', 'B.', 'C.', 'E.', 'L.', 'M.', 'R.']) : undefined,
+      roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
+      memberships,
+    });
+  }
+  return specs;
+}
+
+async function seedPeople(tx: Tx, orgs: readonly Org[], passwordHash: string) {
+  const rng = Rng.stream(SEED, 'identities');
+  const identityRows: Row<typeof schema.identities>[] = [];
+  const factorRows: Row<typeof schema.authenticationFactors>[] = [];
+  const userRows: Row<typeof schema.users>[] = [];
+  const membershipRows: Row<typeof schema.memberships>[] = [];
+  const usersByOrg = new Map<string, string[]>();
+  let adminUserId = '';
+  for (const [index, spec] of personSpecs().entries()) {
+    const identityId = rng.uuid();
+    const createdAt = new Date(ANCHOR - (400 - index * 9) * DAY);
+    const fullName = [spec.firstName, spec.middleName, spec.lastName].filter(Boolean).join(' ');
+    identityRows.push({ id: identityId, email: spec.email, name: fullName, passwordHash, roles: spec.roles, createdAt });
+    factorRows.push({ id: rng.uuid(), identityId, type: 'Email', value: spec.email, editable: false, required: true, createdAt });
+    if (spec.phone) {
+      factorRows.push({ id: rng.uuid(), identityId, type: 'Phone', value: `+1${rng.pick(['415', '303', '212', '512'])}55501${rng.digits(2)}`, editable: true, required: false, createdAt });
+    }
+    if (!spec.memberships) continue;
+    const userId = rng.uuid();
+    if (spec.email === 'admin@registry.test') adminUserId = userId;
+    userRows.push({
+      id: userId, identityId, email: spec.email, firstName: spec.firstName, middleName: spec.middleName ?? null,
+      lastName: spec.lastName, createdAt, updatedAt: createdAt,
+    });
+    for (const [position, membership] of spec.memberships.entries()) {
+      const org = orgs[membership.org] as Org;
+      membershipRows.push({ userId, participantId: org.id, roles: membership.roles, isDefault: position === 0, createdAt });
+      usersByOrg.set(org.id, [...(usersByOrg.get(org.id) ?? []), userId]);
+    }
+  }
+  await insertRows(tx, schema.identities, identityRows);
+  await insertRows(tx, schema.authenticationFactors, factorRows);
+  await insertRows(tx, schema.users, userRows);
+  await insertRows(tx, schema.memberships, membershipRows);
+  return { identityCount: identityRows.length, userCount: userRows.length, usersByOrg, adminUserId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relationships and pools
+
+interface Relationship {
+  readonly id: string;
+  readonly from: Org;
+  readonly to: Org;
+  readonly type: string;
+  readonly state: string;
+}
+
+const RELATIONSHIPS: ReadonlyArray<readonly [number, number, string, string]> = [
+  [0, 3, 'CUSTODY', 'CONFIRMED'], [0, 2, 'SUB_SERVICING', 'CONFIRMED'], [0, 4, 'INVESTOR', 'CONFIRMED'],
+  [1, 9, 'SUB_SERVICING', 'CONFIRMED'], [1, 10, 'CUSTODY', 'PENDING'], [1, 0, 'INVESTOR', 'CONFIRMED'],
+  [12, 3, 'CUSTODY', 'CONFIRMED'], [12, 1, 'SERVICING', 'REQUESTED'], [5, 2, 'SERVICING', 'CONFIRMED'],
+  [6, 9, 'SERVICING', 'CONFIRMED'], [7, 8, 'INVESTOR', 'PENDING'], [11, 10, 'CUSTODY', 'CONFIRMED'],
+  [4, 0, 'SERVICING', 'REJECTED'],
+];
+
+async function seedRelationships(tx: Tx, orgs: readonly Org[]): Promise<Relationship[]> {
+  const rng = Rng.stream(SEED, 'relationships');
+  const relationships = RELATIONSHIPS.map(([from, to, type, state]) => ({
+    id: rng.uuid(), from: orgs[from] as Org, to: orgs[to] as Org, type, state,
+  }));
+  await insertRows(tx, schema.relationships, relationships.map((relationship, index) => ({
+    id: relationship.id,
+    participantId: relationship.from.id,
+    partnerParticipantId: relationship.to.id,
+    type: relationship.type,
+    state: relationship.state,
+    createdAt: new Date(ANCHOR - (300 - index * 11) * DAY),
+  })));
+  return relationships;
+}
+
+const POOL_OWNERS = [0, 1, 12, 0, 4, 1, 2, 5, 0, 8, 11, 1, 6, 7, 0, 9, 12, 3, 1, 0, 4, 10, 12, 5, 0, 1, 8, 2, 11, 6];
+
+async function seedPools(tx: Tx, orgs: readonly Org[], loanCount: number, now: number): Promise<Pool[]> {
+  const rng = Rng.stream(SEED, 'pools');
+  const targets = POOL_OWNERS.map(() => rng.int(5, 60));
+  // Small seeds cannot fill 30 pools of up to 60: shrink the targets to most of the loans.
+  const capacity = Math.floor(loanCount * 0.8);
+  const wanted = targets.reduce((sum, target) => sum + target, 0);
+  const scale = wanted > capacity ? capacity / wanted : 1;
+  const perOwner = new Map<number, number>();
+  const pools: Pool[] = [];
+  const rows: Row<typeof schema.pools>[] = [];
+  for (const [index, ownerIndex] of POOL_OWNERS.entries()) {
+    const owner = orgs[ownerIndex] as Org;
+    const serial = (perOwner.get(ownerIndex) ?? 0) + 1;
+    perOwner.set(ownerIndex, serial);
+    const state = index % 10 === 3 ? 'PENDING' : index % 15 === 7 ? 'IN_PROGRESS' : 'COMPLETE';
+    // Completion dates follow the clock so the pools' "last 30 days" filter has data.
+    const completed = now - (index * 9 + rng.int(0, 6)) * DAY - rng.int(0, 20) * HOUR;
+    const name = `${owner.fixture.code} ${2025 - Math.floor(index / 12)}-${serial} ${rng.pick(POOL_DESCRIPTORS)}`;
+    const pool: Pool = { id: rng.uuid(), owner, name, target: Math.max(1, Math.floor((targets[index] ?? 5) * scale)), filled: 0 };
+    pools.push(pool);
+    rows.push({
+      id: pool.id, participantId: owner.id, name, state,
+      dateCompleted: state === 'COMPLETE' ? isoDate(completed) : null,
+      createdAt: new Date(completed - 12 * DAY),
+    });
+  }
+  await insertRows(tx, schema.pools, rows);
+  return pools;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deactivation requests, messages, jobs
+
+async function seedDeactivationRequests(tx: Tx, context: Context, usersByOrg: Map<string, string[]>): Promise<void> {
+  const rng = Rng.stream(SEED, 'deactivations');
+  const documents: Row<typeof schema.documents>[] = [];
+  const requests: Row<typeof schema.deactivationRequests>[] = [];
+  for (const [index, loan] of context.inactiveLoans.entries()) {
+    const documentId = rng.uuid();
+    const createdAt = new Date(ANCHOR - rng.int(10, 25) * DAY);
+    documents.push(await documentRow(loan.id, documentId, 'DEACTIVATION_INSTRUMENT', loan.subject, createdAt));
+    const reason = DEACTIVATION_REASONS[index % DEACTIVATION_REASONS.length] as string;
+    const requester = loan.requester.fixture;
+    const assignee = context.activeOrgs[(loan.requester.index + 3) % context.activeOrgs.length] as Org;
+    requests.push({
+      id: rng.uuid(),
+      loanId: loan.id,
+      participantId: loan.requester.id,
+      requestedBy: usersByOrg.get(loan.requester.id)?.[0] ?? null,
+      reason,
+      effectiveDate: isoDate(createdAt.getTime() + 3 * DAY),
+      assignee: reason === 'payoff' ? null : assignee.fixture.organizationName,
+      entityType: rng.pick(ENTITY_TYPES),
+      statePostalCode: loan.propertyState,
+      street1: requester.street,
+      street2: requester.street2 ?? null,
+      city: requester.city,
+      state: requester.state,
+      zip: requester.zip,
+      documentId,
+      bookNumber: String(rng.int(100, 9999)),
+      pageNumber: String(rng.int(1, 999)),
+      instrumentNumber: `${createdAt.getUTCFullYear()}-${rng.digits(7)}`,
+      status: index === context.inactiveLoans.length - 1 ? 'SUBMITTED' : 'COMPLETED',
+      createdAt,
+    });
+  }
+  await insertRows(tx, schema.documents, documents, 100);
+  await insertRows(tx, schema.deactivationRequests, requests);
+}
+
+type TargetType = (typeof MESSAGE_TARGET_TYPES)[number];
+
+const REQUEST_TAIL = ' Please review the request details, confirm that the information matches your records, and respond before the end of the business day so the registry can complete the update.';
+const INFO_TAIL = ' The change is recorded on the registry ledger and shown in the asset history; the updated documents can be downloaded from the asset page if your records need them.';
+
+async function seedMessages(tx: Tx, context: Context, relationships: readonly Relationship[]): Promise<number> {
+  const rows: Row<typeof schema.messages>[] = [];
+  for (const org of context.activeOrgs) {
+    const rng = Rng.stream(SEED, 'messages', org.index);
+    const loans = context.loanSamples.get(org.id) ?? [];
+    const pools = context.pools.filter((pool) => pool.owner.id === org.id);
+    const related = relationships.filter((relationship) => relationship.from.id === org.id || relationship.to.id === org.id);
+    const partnerOf = (relationship: Relationship) => (relationship.from.id === org.id ? relationship.to : relationship.from);
+    const count = rng.int(15, 40);
+    for (let m = 0; m < count; m++) {
+      // The first three are fresh and unread: minutes, then hours ago.
+      const age = m === 0 ? rng.int(2, 50) * MINUTE : m < 3 ? rng.int(1, 9) * HOUR + rng.int(0, 59) * MINUTE : rng.int(12 * 60, 30 * 24 * 60 - 60) * MINUTE;
+      let targetType: TargetType = m === 0 ? 'LOAN' : m === 1 ? 'REQUEST_EXECUTE_CONTRACT' : m === 2 ? 'RELATIONSHIP'
+        : rng.weighted(MESSAGE_TARGET_TYPES, [45, 10, 15, 15, 15]);
+      if ((targetType === 'LOAN' || targetType === 'REQUEST_EXECUTE_CONTRACT') && loans.length === 0) targetType = 'BATCH';
+      if (targetType === 'RELATIONSHIP' && related.length === 0) targetType = loans.length > 0 ? 'REQUEST_EXECUTE_CONTRACT' : 'BATCH';
+      if (targetType === 'POOL' && pools.length === 0) targetType = 'BATCH';
+      const read = m >= 3 && rng.chance(0.55);
+      const long = rng.chance(0.3);
+      let targetId: string;
+      let message: string;
+      let isActionable = false;
+      switch (targetType) {
+        case 'LOAN': {
+          const loan = rng.pick(loans);
+          targetId = loan.id;
+          message = rng.pick([
+            `Servicing transfer for asset ${loan.uli} has been confirmed.`,
+            `Ownership of asset ${loan.uli} changed; the registry record is updated.`,
+            `A new document was added to asset ${loan.uli}.`,
+            `Asset ${loan.uli} was registered with ${org.fixture.name} as a party.`,
+          ]);
+          if (long) message += INFO_TAIL;
+          break;
+        }
+        case 'REQUEST_EXECUTE_CONTRACT': {
+          const loan = rng.pick(loans);
+          const partner = rng.pick(context.activeOrgs.filter((other) => other.id !== org.id));
+          targetId = loan.id;
+          isActionable = true;
+          message = `${partner.fixture.organizationName} requests that ${org.fixture.name} execute the transfer contract for asset ${loan.uli}.`;
+          if (long || m === 1) message += REQUEST_TAIL;
+          break;
+        }
+        case 'RELATIONSHIP': {
+          const relationship = rng.pick(related);
+          targetId = relationship.id;
+          isActionable = rng.chance(0.5) || m === 2;
+          message = isActionable
+            ? `${partnerOf(relationship).fixture.organizationName} asks to establish a ${relationship.type.toLowerCase().replaceAll('_', '-')} relationship with ${org.fixture.name}. Confirm to share your organization profile, or reject the request.`
+            : `Your ${relationship.type.toLowerCase().replaceAll('_', '-')} relationship with ${partnerOf(relationship).fixture.name} is ${relationship.state.toLowerCase()}.`;
+          break;
+        }
+        case 'POOL': {
+          const pool = rng.pick(pools);
+          targetId = pool.id;
+          message = `Pool ${pool.name} was updated.`;
+          if (long) message += ` All assets in pool ${pool.name} have been reviewed and their ownership records confirmed by every party; the pool is ready for settlement reporting.`;
+          break;
+        }
+        case 'BATCH': {
+          const batch = `${org.fixture.code}-${pad(rng.int(1, 999_999), 6)}`;
+          targetId = batch;
+          message = rng.pick([
+            `Batch ${batch} finished: all assets were processed.`,
+            `Batch ${batch} finished with ${rng.int(1, 9)} asset(s) needing attention.`,
+            `Batch document download ${batch} is ready.`,
+          ]);
+          break;
+        }
+      }
+      const archived = read ? rng.chance(0.25) : rng.chance(0.05);
+      rows.push({
+        id: rng.uuid(), participantId: org.id, targetType, targetId, message, read, archived, isActionable,
+        response: isActionable && read && rng.chance(0.6) ? rng.chance(0.7) : null,
+        createdAt: new Date(context.now - age),
+      });
+    }
+  }
+  await insertRows(tx, schema.messages, rows);
+  return rows.length;
+}
+
+async function seedJobs(tx: Tx, org: Org, adminUserId: string, now: number): Promise<void> {
+  const rng = Rng.stream(SEED, 'jobs');
+  await insertRows(tx, schema.jobs, [
+    [3 * DAY + 2 * HOUR, 24],
+    [26 * HOUR, 118],
+  ].map(([age, total]): Row<typeof schema.jobs> => ({
+    id: rng.uuid(),
+    participantId: org.id,
+    userId: adminUserId || null,
+    type: 'BATCH_DOWNLOAD_AOMS',
+    status: 'DONE',
+    progress: total as number,
+    total: total as number,
+    resultSizeBytes: (total as number) * rng.int(1400, 1600),
+    createdAt: new Date(now - (age as number)),
+    updatedAt: new Date(now - (age as number) + 2 * MINUTE),
+  })));
+}
