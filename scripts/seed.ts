@@ -1,0 +1,74 @@
+// `npm run seed -- --loans N`: fills an empty database with the deterministic demo data.
+// Uses DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (default .data).
+import { sql } from 'drizzle-orm';
+import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/server/db/seed';
+import { DEMO_PASSWORD } from '../src/domain/constants';
+
+const TABLES = [
+  'participants', 'participant_contacts', 'identities', 'authentication_factors', 'users', 'memberships', 'relationships',
+  'loans', 'loan_parties', 'loan_events', 'pools', 'pool_loans', 'documents', 'deactivation_requests', 'messages', 'jobs',
+] as const;
+
+function parseLoans(argv: readonly string[]): number {
+  let raw = process.env.SEED_LOANS ?? '2000';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--loans') raw = argv[++i] ?? '';
+    else if (arg.startsWith('--loans=')) raw = arg.slice('--loans='.length);
+    else if (arg === '--help' || arg === '-h') {
+      console.log('Usage: npm run seed -- [--loans N]   (default: SEED_LOANS or 2000)');
+      process.exit(0);
+    } else throw new Error(`Unknown argument: ${arg}`);
+  }
+  const loans = Number(raw.replaceAll('_', ''));
+  if (!Number.isInteger(loans) || loans < 0) throw new Error(`--loans must be a whole number >= 0, got '${raw}'`);
+  return loans;
+}
+
+async function main(): Promise<void> {
+  const loans = parseLoans(process.argv.slice(2));
+  const started = performance.now();
+  let embedded: EmbeddedDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (!url) {
+      const dataDir = process.env.DATA_DIR ?? '.data';
+      console.log(`Starting embedded PostgreSQL in ${dataDir}`);
+      embedded = await startEmbeddedPostgres(dataDir);
+      url = embedded.connectionString();
+    }
+    handle = connectDatabase(url, 2);
+    await migrateDatabase(handle);
+    const seedStarted = performance.now();
+    await seedDemoData(handle.db, { loans, log: (message) => console.log(`  ${message}`) });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    console.log('\nSeeded rows:');
+    for (const table of TABLES) {
+      const result = await handle.db.execute<{ count: number }>(sql.raw(`SELECT count(*)::int AS count FROM ${table}`));
+      console.log(`  ${table.padEnd(24)} ${result.rows[0]?.count ?? 0}`);
+    }
+    console.log(`\nDemo accounts (password '${DEMO_PASSWORD}'):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+    console.log(`\nSeeded ${loans} loans in ${seedSeconds.toFixed(2)} s (total ${((performance.now() - started) / 1000).toFixed(2)} s).`);
+  } finally {
+    await handle?.close();
+    await embedded?.stop();
+  }
+}
+
+/** Database errors from drizzle carry the whole statement and its parameters: show the cause. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `\n  cause: ${error.cause.message}` : '';
+  const message = error.message.length > 300 ? `${error.message.slice(0, 300)}...` : error.message;
+  return message + cause;
+}
+
+main().catch((error: unknown) => {
+  console.error(describe(error));
+  process.exitCode = 1;
+});
