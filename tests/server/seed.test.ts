@@ -1,0 +1,289 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/domain/constants';
+import { isHelocType, LOAN_TYPES, MESSAGE_TARGET_TYPES, ROLE_STATES } from '../../src/domain/loan';
+import { isUsStateCode } from '../../src/domain/us-states';
+import { isValidUli } from '../../src/domain/uli';
+import * as schema from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
+import { verifyPassword } from '../../src/server/identity/passwords';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const LOANS = 200;
+const TABLES = [
+  'participants', 'participant_contacts', 'identities', 'authentication_factors', 'users', 'memberships', 'relationships',
+  'loans', 'loan_parties', 'loan_events', 'pools', 'pool_loans', 'documents', 'deactivation_requests', 'messages', 'jobs',
+] as const;
+
+async function tableCounts(database: TestDatabase): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const result = await database.pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
+    counts[table] = result.rows[0]?.count ?? 0;
+  }
+  return counts;
+}
+
+async function membershipsOf(database: TestDatabase, email: string) {
+  return database.db
+    .select({ participantId: schema.memberships.participantId, isActive: schema.participants.isActive, roles: schema.memberships.roles, isDefault: schema.memberships.isDefault })
+    .from(schema.memberships)
+    .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+    .innerJoin(schema.participants, eq(schema.participants.id, schema.memberships.participantId))
+    .where(eq(schema.users.email, email));
+}
+
+describe('demo seed', () => {
+  let database: TestDatabase;
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const started = performance.now();
+    await seedDemoData(database.db, { loans: LOANS });
+    seedMs = performance.now() - started;
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds quickly', () => {
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it('creates 14 organizations, 13 of them active, with valid codes, phones and states', async () => {
+    const participants = await database.db.select().from(schema.participants);
+    expect(participants).toHaveLength(14);
+    expect(participants.filter((participant) => participant.isActive)).toHaveLength(13);
+    expect(new Set(participants.map((participant) => participant.code)).size).toBe(14);
+    for (const participant of participants) {
+      expect(participant.code).toMatch(/^[A-Z]{3}$/);
+      expect(participant.phoneNumber).toMatch(/^\d{10}$/);
+      expect(participant.zip).toMatch(/^\d{5}(-\d{4})?$/);
+      expect(isUsStateCode(participant.state)).toBe(true);
+    }
+    expect(participants.some((participant) => participant.grantedLimitedPowerOfAttorney)).toBe(true);
+    const contactTypes = await database.db.selectDistinct({ type: schema.participantContacts.type }).from(schema.participantContacts);
+    expect(contactTypes.map((row) => row.type).sort()).toEqual(['CUSTODIAN', 'CUSTOMER_SERVICE', 'LEGAL', 'PRIMARY']);
+  });
+
+  it('creates the demo accounts with their roles and memberships', async () => {
+    expect(DEMO_ACCOUNTS.map((account) => account.email)).toEqual([
+      'admin@registry.test', 'ops@registry.test', 'user@registry.test', 'unregistered@registry.test',
+    ]);
+    const identities = await database.db.select().from(schema.identities);
+    const byEmail = new Map(identities.map((identity) => [identity.email, identity]));
+    expect(byEmail.get('admin@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_ADMIN'], 'lead-portal': ['LEAD_VIEWER'], csp: ['CSP_AGENT'] });
+    expect(byEmail.get('ops@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_OPS'] });
+    expect(byEmail.get('user@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_USER'] });
+    expect(byEmail.get('unregistered@registry.test')?.roles).toEqual({});
+    expect(identities.length).toBeGreaterThanOrEqual(24);
+    expect(await verifyPassword(DEMO_PASSWORD, byEmail.get('admin@registry.test')?.passwordHash ?? '')).toBe(true);
+
+    const admin = await membershipsOf(database, 'admin@registry.test');
+    expect(admin).toHaveLength(12);
+    expect(admin.every((membership) => membership.isActive)).toBe(true);
+    const user = await membershipsOf(database, 'user@registry.test');
+    expect(user).toHaveLength(2);
+    expect(user.every((membership) => membership.isActive)).toBe(true);
+    expect(user.find((membership) => membership.isDefault)?.roles).toContain('ORG_ADMIN');
+    expect(user.find((membership) => !membership.isDefault)?.roles).not.toContain('ORG_ADMIN');
+    expect(await membershipsOf(database, 'ops@registry.test')).not.toHaveLength(0);
+
+    const unregistered = byEmail.get('unregistered@registry.test');
+    expect(unregistered).toBeDefined();
+    const unregisteredUsers = await database.db.select().from(schema.users)
+      .where(sql`${schema.users.identityId} = ${unregistered?.id ?? null} or lower(${schema.users.email}) = 'unregistered@registry.test'`);
+    expect(unregisteredUsers).toHaveLength(0);
+  });
+
+  it('gives every user exactly one default membership and every identity a required email factor', async () => {
+    const defaults = await database.pool.query<{ count: number }>(
+      'SELECT count(*) FILTER (WHERE is_default)::int AS count FROM memberships GROUP BY user_id',
+    );
+    expect(defaults.rows.length).toBeGreaterThan(20);
+    expect(defaults.rows.every((row) => row.count === 1)).toBe(true);
+    const factors = await database.db.select().from(schema.authenticationFactors);
+    const identities = await database.db.select({ id: schema.identities.id }).from(schema.identities);
+    for (const identity of identities) {
+      const email = factors.filter((factor) => factor.identityId === identity.id && factor.type === 'Email');
+      expect(email).toHaveLength(1);
+      expect(email[0]?.required).toBe(true);
+      expect(email[0]?.editable).toBe(false);
+    }
+    expect(factors.some((factor) => factor.type === 'Phone' && factor.editable)).toBe(true);
+  });
+
+  it('creates the requested loans with valid ULIs, every loan type and every status', async () => {
+    const loans = await database.db.select().from(schema.loans);
+    expect(loans).toHaveLength(LOANS);
+    for (const loan of loans) {
+      expect(isValidUli(loan.uli), loan.uli).toBe(true);
+      expect(Number(loan.noteAmount)).toBeGreaterThanOrEqual(25_000);
+      expect(Number(loan.noteAmount)).toBeLessThanOrEqual(1_500_000);
+      expect(isUsStateCode(loan.propertyState)).toBe(true);
+      expect(loan.propertyZip).toMatch(/^\d{5}$/);
+      expect(loan.deactivated).toBe(loan.status === 'Inactive');
+    }
+    expect(new Set(loans.map((loan) => loan.loanType))).toEqual(new Set(LOAN_TYPES));
+    expect(new Set(loans.map((loan) => loan.status))).toEqual(new Set(['Active', 'Inactive', 'Deleted']));
+    expect(loans.filter((loan) => loan.status === 'Active').length).toBeGreaterThan(LOANS * 0.75);
+    expect(loans.some((loan) => loan.additionalParties.some((party) => party.partyType === 'COBORROWER'))).toBe(true);
+    const dayAgo = Date.now() - 24 * 3600_000;
+    expect(loans.some((loan) => loan.updatedAt.getTime() > dayAgo)).toBe(true);
+    expect(loans.some((loan) => loan.updatedAt.getTime() < Date.now() - 30 * 24 * 3600_000)).toBe(true);
+  });
+
+  it('puts parties in every role state, without a controller on HELOC types', async () => {
+    const parties = await database.db.select().from(schema.loanParties);
+    const loans = await database.db.select({ id: schema.loans.id, loanType: schema.loans.loanType }).from(schema.loans);
+    const typeOf = new Map(loans.map((loan) => [loan.id, loan.loanType]));
+    expect(new Set(parties.map((party) => party.state))).toEqual(new Set(ROLE_STATES));
+    expect(new Set(parties.map((party) => party.role))).toEqual(new Set(['ORIGINATOR', 'OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY']));
+    for (const party of parties) {
+      if (party.role === 'CONTROLLER') expect(isHelocType(typeOf.get(party.loanId) ?? '')).toBe(false);
+      expect(party.participantId === null).toBe(party.name !== null);
+      if (party.participantId) expect(party.provenanceId).toBeTruthy();
+    }
+    for (const loan of loans) {
+      const roles = parties.filter((party) => party.loanId === loan.id).map((party) => party.role);
+      expect(roles).toContain('OWNER');
+      expect(roles).toContain('SERVICER');
+      expect(roles.includes('CONTROLLER')).toBe(!isHelocType(loan.loanType));
+    }
+    expect(parties.some((party) => party.name !== null)).toBe(true);
+    const inactiveIds = (await database.db.select({ id: schema.participants.id }).from(schema.participants).where(eq(schema.participants.isActive, false))).map((row) => row.id);
+    expect(parties.some((party) => party.participantId !== null && inactiveIds.includes(party.participantId))).toBe(false);
+  });
+
+  it('gives the admin and the user organizations many roles', async () => {
+    for (const email of ['admin@registry.test', 'user@registry.test']) {
+      const [defaultMembership] = (await membershipsOf(database, email)).filter((membership) => membership.isDefault);
+      const [row] = await database.db.select({ count: sql<number>`count(distinct ${schema.loanParties.loanId})::int` })
+        .from(schema.loanParties).where(eq(schema.loanParties.participantId, defaultMembership?.participantId ?? ''));
+      expect(row?.count).toBeGreaterThan(LOANS / 5);
+    }
+  });
+
+  it('records 2 to 5 events per loan in every event state', async () => {
+    const rows = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loan_events GROUP BY loan_id');
+    expect(rows.rows).toHaveLength(LOANS);
+    expect(rows.rows.every((row) => row.count >= 2 && row.count <= 5)).toBe(true);
+    const events = await database.db.selectDistinct({ state: schema.loanEvents.state, eventType: schema.loanEvents.eventType }).from(schema.loanEvents);
+    expect(new Set(events.map((event) => event.state))).toEqual(new Set(['Requested', 'Pending', 'Confirmed', 'Rejected', 'Canceled']));
+    const types = new Set(events.map((event) => event.eventType));
+    for (const type of ['REGISTRATION', 'TRANSFER_OF_SERVICING', 'TRANSFER_OF_OWNERSHIP', 'DEACTIVATION_REQUESTED']) expect(types).toContain(type);
+  });
+
+  it('fills pools only with loans on which the pool owner holds a role', async () => {
+    const pools = await database.db.select().from(schema.pools);
+    expect(pools.length).toBeGreaterThanOrEqual(25);
+    expect(pools.filter((pool) => pool.state === 'COMPLETE').length).toBeGreaterThan(pools.length / 2);
+    const outside = await database.pool.query(`
+      SELECT pl.pool_id, pl.loan_id FROM pool_loans pl JOIN pools p ON p.id = pl.pool_id
+      WHERE NOT EXISTS (SELECT 1 FROM loan_parties lp WHERE lp.loan_id = pl.loan_id AND lp.participant_id = p.participant_id)`);
+    expect(outside.rows).toHaveLength(0);
+    const sizes = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM pool_loans GROUP BY pool_id');
+    expect(sizes.rows.length).toBeGreaterThanOrEqual(20);
+    expect(sizes.rows.every((row) => row.count <= 60)).toBe(true);
+  });
+
+  it('creates messages of every kind for every active organization', async () => {
+    const messages = await database.db.select().from(schema.messages);
+    const active = await database.db.select({ id: schema.participants.id }).from(schema.participants).where(eq(schema.participants.isActive, true));
+    for (const { id } of active) {
+      const own = messages.filter((message) => message.participantId === id);
+      expect(own.length).toBeGreaterThanOrEqual(15);
+      expect(own.length).toBeLessThanOrEqual(40);
+      expect(own.some((message) => !message.read && !message.archived)).toBe(true);
+    }
+    expect(new Set(messages.map((message) => message.targetType))).toEqual(new Set(MESSAGE_TARGET_TYPES));
+    expect(messages.some((message) => message.read)).toBe(true);
+    expect(messages.some((message) => message.archived)).toBe(true);
+    expect(messages.some((message) => !message.archived)).toBe(true);
+    const actionable = messages.filter((message) => message.isActionable);
+    expect(actionable.some((message) => message.response === null)).toBe(true);
+    expect(actionable.every((message) => ['REQUEST_EXECUTE_CONTRACT', 'RELATIONSHIP'].includes(message.targetType))).toBe(true);
+    expect(messages.some((message) => message.message.length > 150)).toBe(true);
+    const now = Date.now();
+    expect(messages.every((message) => message.createdAt.getTime() <= now && message.createdAt.getTime() > now - 31 * 24 * 3600_000)).toBe(true);
+    expect(messages.some((message) => message.createdAt.getTime() > now - 3600_000)).toBe(true);
+  });
+
+  it('stores real PDFs with matching metadata', async () => {
+    const documents = await database.db.select().from(schema.documents);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(new Set(documents.map((document) => document.type))).toEqual(new Set(['DEED', 'ASSIGNMENT', 'RELEASE', 'ENOTE', 'OTHER', 'DEACTIVATION_INSTRUMENT']));
+    const { createHash } = await import('node:crypto');
+    for (const document of documents.slice(0, 40)) {
+      expect(document.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(document.sizeBytes).toBe(document.content.length);
+      expect(document.hash).toBe(createHash('sha256').update(document.content).digest('hex'));
+      expect(document.contentType).toBe('application/pdf');
+      expect(document.fileType).toBe('pdf');
+      expect(document.fileName.endsWith('.pdf')).toBe(true);
+      const pdf = await PDFDocument.load(document.content);
+      expect(pdf.getPageCount()).toBe(1);
+    }
+  });
+
+  it('adds relationships, batch download jobs and deactivation requests for inactive loans', async () => {
+    const counts = await tableCounts(database);
+    expect(counts.relationships).toBeGreaterThanOrEqual(12);
+    const jobs = await database.db.select().from(schema.jobs);
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    expect(jobs.every((job) => job.type === 'BATCH_DOWNLOAD_AOMS' && job.status === 'DONE' && job.progress === job.total)).toBe(true);
+    const requests = await database.db.select({ loanStatus: schema.loans.status })
+      .from(schema.deactivationRequests).innerJoin(schema.loans, eq(schema.loans.id, schema.deactivationRequests.loanId));
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.loanStatus === 'Inactive')).toBe(true);
+  });
+
+  it('refuses to seed a database that has participants, and changes nothing', async () => {
+    const before = await tableCounts(database);
+    await expect(seedDemoData(database.db, { loans: 10 })).rejects.toThrow(/already has 14 participant/);
+    expect(await tableCounts(database)).toEqual(before);
+  });
+
+  it('makes the same data from the same options', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoData(other.db, { loans: LOANS });
+      const snapshot = async (target: TestDatabase) => ({
+        participants: await target.db.select({ id: schema.participants.id, code: schema.participants.code }).from(schema.participants).orderBy(schema.participants.id),
+        loans: await target.db.select({
+          id: schema.loans.id, uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, amount: schema.loans.noteAmount,
+          borrower: schema.loans.borrowerLastName, tradeDate: schema.loans.tradeDate,
+        }).from(schema.loans).orderBy(schema.loans.id),
+        parties: await target.db.select({ id: schema.loanParties.id, state: schema.loanParties.state, participantId: schema.loanParties.participantId })
+          .from(schema.loanParties).orderBy(schema.loanParties.id),
+        documents: await target.db.select({ id: schema.documents.id, hash: schema.documents.hash }).from(schema.documents).orderBy(schema.documents.id),
+        users: await target.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).orderBy(schema.users.id),
+      });
+      expect(await snapshot(other)).toEqual(await snapshot(database));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('rolls everything back when seeding fails part-way', async () => {
+    const other = await createTestDatabase();
+    try {
+      // A loan with the ULI the seed will produce first makes the loans insert fail.
+      const [first] = await database.db.select().from(schema.loans).orderBy(schema.loans.loanNumber).limit(1);
+      if (!first) throw new Error('no loan seeded');
+      await other.db.insert(schema.loans).values({ ...first, id: '00000000-0000-4000-8000-000000000000' });
+      await expect(seedDemoData(other.db, { loans: 20 })).rejects.toThrow();
+      const counts = await tableCounts(other);
+      expect(counts.participants).toBe(0);
+      expect(counts.identities).toBe(0);
+      expect(counts.loans).toBe(1);
+      const blocker = await other.db.select().from(schema.loans).where(inArray(schema.loans.id, ['00000000-0000-4000-8000-000000000000']));
+      expect(blocker).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
