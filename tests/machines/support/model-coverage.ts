@@ -73,8 +73,8 @@ export interface ModelTransition {
 }
 
 export interface WalkerParams<M extends AnyStateMachine> {
-  /** Assertions by state path or `#id`; every matching one runs after each step. */
-  states?: Record<string, (snapshot: Snap<M>) => void | Promise<void>>;
+  /** Assertions by state path or `#id`; every matching one runs (and is awaited) after each step. */
+  states?: Record<string, (snapshot: Snap<M>) => unknown>;
   /** How to produce each event in the system under test, by event type or alias. */
   events?: Record<string, (step: Step<Snap<M>, Ev<M>>) => unknown>;
 }
