@@ -207,11 +207,13 @@ const clusterName = (id: string) => q(`cluster_${id}`);
 const anchorOf = (id: string) => `${id}::anchor`;
 const initialOf = (id: string) => `${id}::initial`;
 
-function stateLines(s: ChartState): string[] {
+function stateLines(s: ChartState, internal: ChartTransition[] = []): string[] {
   return [
     ...s.invokes.map((name) => `invoke / ${name}`),
     ...s.entry.map((name) => `entry / ${name}`),
     ...s.exit.map((name) => `exit / ${name}`),
+    // Targetless transitions run actions without leaving the state: listed, not drawn as loops.
+    ...internal.map((t) => `\u21bb ${t.label}`),
   ];
 }
 
@@ -222,6 +224,7 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
   const handles = new Set(
     chart.transitions.filter((t) => t.source !== t.target && isAncestorOrSelf(chart, t.source, t.target)).map((t) => t.source),
   );
+  const internalOf = (id: string) => chart.transitions.filter((t) => t.internal && t.source === id);
   const out: string[] = [];
   out.push(`digraph ${q(chart.id)} {`);
   out.push('  compound=true;');
@@ -242,7 +245,7 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
 
   const emitState = (s: ChartState, indent: string, regionOfParallel: boolean) => {
     if (isCluster(s)) {
-      const extra = stateLines(s);
+      const extra = stateLines(s, internalOf(s.id));
       const label = [s.key, ...extra].join('\n');
       out.push(`${indent}subgraph ${clusterName(s.id)} {`);
       out.push(`${indent}  label=${q(s.type === 'parallel' ? `${label}\n(parallel)` : label)};`);
@@ -263,7 +266,7 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
       out.push(`${indent}}`);
       return;
     }
-    const lines = stateLines(s);
+    const lines = stateLines(s, internalOf(s.id));
     if (s.type === 'history') {
       out.push(`${indent}${q(s.id)} [label=${q(s.history === 'deep' ? 'H*' : 'H')}, shape=circle, style=filled, fillcolor=white, width=0.3, margin=0];`);
     } else if (s.type === 'final') {
@@ -286,16 +289,24 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
     initialEdges.push(`  ${q(initialOf(s.id))} -> ${q(endpoint(s.initial))}${attrs};`);
   }
   out.push(...initialEdges);
+  // Transitions between the same two states share one arrow with one label line each
+  // (graphviz places the labels of parallel edges on top of each other).
+  const arrows = new Map<string, ChartTransition[]>();
   for (const t of chart.transitions) {
-    const source = chart.states.get(t.source);
-    const target = chart.states.get(t.target);
+    if (t.internal) continue;
+    const key = `${t.source}\u0000${t.target}`;
+    arrows.set(key, [...(arrows.get(key) ?? []), t]);
+  }
+  for (const group of arrows.values()) {
+    const first = group[0] as ChartTransition;
+    const source = chart.states.get(first.source);
+    const target = chart.states.get(first.target);
     if (!source || !target) continue;
-    const attrs = [`label=${q(` ${t.label} `)}`];
+    const attrs = [`label=${q(group.map((t) => ` ${t.label} `).join('\n'))}`];
     if (isCluster(source) && !isAncestorOrSelf(chart, source.id, target.id)) attrs.push(`ltail=${clusterName(source.id)}`);
     if (isCluster(target) && !isAncestorOrSelf(chart, target.id, source.id)) attrs.push(`lhead=${clusterName(target.id)}`);
-    if (t.internal) attrs.push('style=dashed');
-    if (t.eventType === '') attrs.push('color="#8a5a00"', 'fontcolor="#8a5a00"');
-    out.push(`  ${q(endpoint(t.source))} -> ${q(endpoint(t.target))} [${attrs.join(', ')}];`);
+    if (group.every((t) => t.eventType === '')) attrs.push('color="#8a5a00"', 'fontcolor="#8a5a00"');
+    out.push(`  ${q(endpoint(first.source))} -> ${q(endpoint(first.target))} [${attrs.join(', ')}];`);
   }
   out.push('}');
   return `${out.join('\n')}\n`;

@@ -101,7 +101,7 @@ function readme(rendered: Rendered[]): string {
     'a dashed box a region of a parallel state (all regions are active together), a hollow dot',
     'an event handled in any state of the box. Arrows are labelled `event [guard]`; `after 500ms`',
     'is a timer, `done: actor` / `error: actor` the end of an invoked service, `always` an',
-    'immediate transition.',
+    'immediate transition; `↻ event` inside a state is handled without leaving that state.',
     '',
     ...rendered.map((r) => `- [${r.title}](#${r.file}): ${r.states} states, ${r.transitions} transitions`),
     '',

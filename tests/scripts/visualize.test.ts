@@ -132,7 +132,12 @@ describe('toDot', () => {
     // A root event leads inside the root: no ltail, a visible handle as its tail.
     expect(dot).toContain('"sample::anchor" -> "sample.signedOut" [label=" session.logout "];');
     expect(dot).toMatch(/"sample::anchor" \[shape=circle/);
-    expect(dot).toContain('"sample.ready.panel.open" -> "sample.ready.panel.open" [label=" panel.ping ", style=dashed];');
+    // Targetless transitions are listed in their state; parallel arrows share one label.
+    expect(dot).toContain('"sample.ready.panel.open" [label="open\\n\u21bb panel.ping"];');
+    expect(dot).not.toContain('-> "sample.ready.panel.open" [label=" panel.ping "');
+    expect(dot).toContain('"sample.ready.form.editing" -> "sample.ready.form.review" [label=" form.submit [isValid && !isAdmin] "];');
+    const twice = toDot(setup({}).createMachine({ id: 'two', initial: 'a', states: { a: { on: { x: 'b', y: 'b' } }, b: {} } }));
+    expect(twice).toContain('"two.a" -> "two.b" [label=" x \\n y "];');
     expect(dot).toContain('[label=" form.submit [isValid && !isAdmin] "]');
   });
 
