@@ -47,7 +47,7 @@ export default defineConfig({
     url: `${origin}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });
