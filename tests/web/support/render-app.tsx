@@ -1,5 +1,5 @@
 // Renders the real app (routes, actors, screens) in jsdom over fake services.
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { UserParticipant } from '../../../src/contract/participants';
@@ -12,4 +12,14 @@ export function renderApp(options: { path: string; organizations: readonly UserP
   const router = createMemoryRouter(createRoutes({ api: fake.api, startHostedLogin }), { initialEntries: [options.path] });
   const view = render(<RouterProvider router={router} />);
   return { ...view, router, fake, startHostedLogin, location: () => router.state.location };
+}
+
+/** Renders the app at /dashboard and completes the sign-in with the given organizations. */
+export async function renderSignedIn(organizations: readonly UserParticipant[]) {
+  const { sampleIdentity, sampleUser } = await import('../../support/session-fixtures');
+  const app = renderApp({ path: '/dashboard', organizations });
+  await app.fake.settle('figureInfo', { value: sampleIdentity });
+  await app.fake.settle('usersMe', { value: { user: sampleUser, participant: null } });
+  await screen.findByRole('heading', { name: `Welcome, ${sampleUser.firstName}` });
+  return app;
 }

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+// Model-based test of the toasts machine through the notifications region: at most five
+// visible, the rest queued; each leaves when dismissed or 6000 ms after it became visible.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActorRefFrom } from 'xstate';
+import { MAX_VISIBLE_TOASTS } from '../../src/domain/constants';
+import { ToastsContext } from '../../src/web/app/actors';
+import { ToastsRegion } from '../../src/web/app/toasts-region';
+import { toastsMachine, visibleToasts } from '../../machines/toasts';
+import { createModelWalker } from '../machines/support/model-coverage';
+
+const MAX_IN_MODEL = MAX_VISIBLE_TOASTS + 1; // enough to queue one
+const messageOf = (id: number) => `Notice ${id}`;
+
+const walker = createModelWalker(toastsMachine, {
+  serializeState: (snapshot) => `${JSON.stringify(snapshot.value)}:${snapshot.context.toasts.length}`,
+  events: (snapshot) => {
+    const { toasts, nextId } = snapshot.context;
+    const first = visibleToasts(snapshot.context)[0];
+    const last = visibleToasts(snapshot.context).at(-1);
+    return [
+      ...(toasts.length < MAX_IN_MODEL ? [{ type: 'toast.show' as const, variant: 'info' as const, message: messageOf(nextId) }] : []),
+      ...(first ? [{ type: 'toast.expire' as const, id: first.id }, { type: 'toast.dismiss' as const, id: first.id }] : []),
+      ...(last && last !== first ? [{ type: 'toast.dismiss' as const, id: last.id }] : []),
+    ];
+  },
+});
+
+function Probe({ onReady }: { onReady: (ref: ActorRefFrom<typeof toastsMachine>) => void }) {
+  const ref = ToastsContext.useActorRef();
+  useEffect(() => {
+    onReady(ref);
+  }, [ref, onReady]);
+  return null;
+}
+
+function renderRegion() {
+  let toasts: ActorRefFrom<typeof toastsMachine> | undefined;
+  render(
+    <ToastsContext.Provider>
+      <Probe onReady={(ref) => (toasts = ref)} />
+      <ToastsRegion />
+    </ToastsContext.Provider>,
+  );
+  if (!toasts) throw new Error('toasts actor not ready');
+  return toasts;
+}
+
+const shownMessages = () => {
+  const region = screen.getByRole('region', { name: 'Notifications' });
+  return within(region).queryAllByRole('status').map((toast) => toast.textContent);
+};
+
+describe('toasts machine, driven through the notifications region', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  for (const path of walker.paths) {
+    it(path.description, async () => {
+      const toasts = renderRegion();
+      await path.test({
+        states: {
+          empty: () => expect(shownMessages()).toEqual([]),
+          // The model merges states by count, so the count comes from the model and the
+          // messages from the running actor.
+          showing: (snapshot) => {
+            const shown = shownMessages();
+            expect(shown).toHaveLength(Math.min(snapshot.context.toasts.length, MAX_VISIBLE_TOASTS));
+            expect(shown).toEqual(visibleToasts(toasts.getSnapshot().context).map((toast) => toast.message));
+          },
+        },
+        events: {
+          // Other machines raise toasts; here the test does, one millisecond apart.
+          'toast.show': ({ event }) => {
+            act(() => toasts.send(event));
+            act(() => vi.advanceTimersByTime(1));
+          },
+          'toast.dismiss': ({ event }) => {
+            const id = (event as { id: number }).id;
+            const toast = screen.getByText(messageOf(id)).closest('[role="status"]') as HTMLElement;
+            fireEvent.click(within(toast).getByRole('button', { name: 'Dismiss notification' }));
+            act(() => vi.advanceTimersByTime(1));
+          },
+          // The first visible toast is always the one whose timer ends first.
+          'toast.expire': ({ event }) => {
+            const message = messageOf((event as { id: number }).id);
+            expect(screen.getByText(message)).toBeInTheDocument();
+            while (screen.queryByText(message)) act(() => vi.advanceTimersToNextTimer());
+          },
+        },
+      });
+    });
+  }
+
+  it('walks every transition and asserts every state', () => {
+    walker.expectFullCoverage();
+    walker.expectEveryStateAsserted();
+  });
+});
