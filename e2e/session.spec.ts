@@ -1,0 +1,103 @@
+// Sign-in, organizations, 401 and invalid participant, sign-out: in Chromium against the real
+// server and a freshly seeded database.
+import { STORAGE_KEYS } from '../src/domain/constants';
+import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
+import { expect, test } from './support/fixtures';
+
+const organizationSearch = (page: import('@playwright/test').Page) =>
+  page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
+
+test.describe('sign-in', () => {
+  for (const email of ['admin@registry.test', 'ops@registry.test', 'user@registry.test']) {
+    test(`${email} signs in through the hosted page and lands on the dashboard`, async ({ page, signIn }) => {
+      await signIn(email);
+      await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      for (const tile of [NAVIGATION_LABELS.assets, NAVIGATION_LABELS.messages, NAVIGATION_LABELS.administration]) {
+        await expect(page.getByRole('main').getByRole('heading', { level: 2, name: tile })).toBeVisible();
+      }
+    });
+  }
+
+  test('a wrong password is refused on the hosted page', async ({ page }) => {
+    await page.goto('/registry/login');
+    await page.getByRole('button', { name: TEXTS.logIn }).click();
+    await page.getByLabel('Email').fill('admin@registry.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: TEXTS.signIn }).click();
+    await expect(page.getByRole('alert')).toContainText(TEXTS.invalidCredentials);
+    await expect(page.getByLabel('Email')).toHaveValue('admin@registry.test');
+  });
+
+  test('an unregistered identity sees the not-registered notice and can log out', async ({ page }) => {
+    await page.goto('/registry/login');
+    await page.getByRole('button', { name: TEXTS.logIn }).click();
+    await page.getByLabel('Email').fill('unregistered@registry.test');
+    await page.getByLabel('Password').fill('registry-demo');
+    await page.getByRole('button', { name: TEXTS.signIn }).click();
+    await page.waitForURL(/\/registry\/login/);
+    await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'support@registry.test' })).toBeVisible();
+    await page.getByRole('button', { name: TEXTS.logOut }).click();
+    await expect(page.getByRole('button', { name: TEXTS.logIn })).toBeEnabled();
+  });
+});
+
+test.describe('organizations', () => {
+  test('admin searches 12 organizations, switches, and keeps the choice after reload', async ({ page, signIn }) => {
+    await signIn('admin@registry.test');
+    await organizationSearch(page).click();
+    await expect(page.getByRole('option')).toHaveCount(12);
+    const first = (await page.getByRole('option').first().textContent()) ?? '';
+    const target = (await page.getByRole('option').nth(5).textContent()) ?? '';
+    await organizationSearch(page).fill(target.slice(0, 6));
+    const filtered = await page.getByRole('option').allTextContents();
+    expect(filtered.length).toBeLessThan(12);
+    expect(filtered).toContain(target);
+    await page.getByRole('option', { name: target }).click();
+    await expect(page).toHaveURL(/\/registry\/dashboard$/);
+    await expect(page.getByTestId('current-organization')).toHaveText(target);
+    expect(target).not.toBe(first);
+    await page.reload();
+    await expect(page.getByTestId('current-organization')).toHaveText(target);
+    await expect(organizationSearch(page)).toHaveValue(target);
+  });
+
+  test('user@ with two organizations gets a list without a search box', async ({ page, signIn }) => {
+    await signIn('user@registry.test');
+    await expect(organizationSearch(page)).toHaveCount(0);
+    await page.getByRole('button', { name: NAVIGATION_LABELS.switchOrganization }).click();
+    await expect(page.getByRole('option')).toHaveCount(2);
+  });
+
+  test('a stored organization the user no longer belongs to gives the toast and the dashboard', async ({ page, signIn }) => {
+    await signIn('user@registry.test');
+    await page.evaluate((key) => window.localStorage.setItem(key, '0b7c4c2e-9d1a-4e55-8f00-000000000000'), STORAGE_KEYS.participantId);
+    await page.goto('/registry/messages');
+    await expect(page.getByRole('alert').filter({ hasText: TEXTS.invalidParticipantToast })).toBeVisible();
+    await expect(page).toHaveURL(/\/registry\/dashboard$/);
+    await expect(page.getByTestId('current-organization')).not.toBeEmpty();
+  });
+});
+
+test.describe('session end', () => {
+  test('a deleted session cookie leads to login with the notice', async ({ page, context, signIn }) => {
+    await signIn('user@registry.test');
+    await context.clearCookies();
+    await page.reload();
+    await page.waitForURL(/\/registry\/login\?unauthorized=true/);
+    await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXTS.logIn })).toBeEnabled();
+  });
+
+  test('sign-out returns to login and forgets the organization', async ({ page, signIn }) => {
+    await signIn('admin@registry.test');
+    await page.getByRole('button', { name: TEXTS.signOut }).click();
+    await page.waitForURL(/\/registry\/login$/);
+    await expect(page.getByRole('button', { name: TEXTS.logIn })).toBeEnabled();
+    await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toHaveCount(0);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.participantId)).toBeNull();
+    await page.goto('/registry/dashboard');
+    await page.waitForURL(/\/registry\/login/);
+  });
+});
