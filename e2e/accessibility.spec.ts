@@ -48,9 +48,13 @@ test('Page Not Found for any other path, without violations', async ({ page, exp
 
 test('keyboard: skip link reaches the main content', async ({ page, signIn }) => {
   await signIn('user@registry.test');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('link').first()).toBeFocused();
 });

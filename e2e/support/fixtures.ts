@@ -26,6 +26,7 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/registry\/dashboard/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
 
 export const test = base.extend<{

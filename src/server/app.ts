@@ -17,8 +17,9 @@ import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'>;
-  /** Sign-in attempts per client address and minute (default 10). */
+  readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'> &
+    Partial<Pick<ServerConfig, 'signInRateLimit'>>;
+  /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
   /** Overrides Fastify's logger (tests pass false). */
   readonly logger?: FastifyServerOptions['logger'];
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { db });
-  await app.register(identityRoutes, { db, cookieSecure: config.cookieSecure, signInRateLimit: options.signInRateLimit ?? 10 });
+  await app.register(identityRoutes, { db, cookieSecure: config.cookieSecure, signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10 });
   await app.register(userRoutes, { db });
 
   registerOpenApiRoutes(app);

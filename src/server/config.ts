@@ -17,6 +17,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('dist'),
+  /** Sign-in attempts per minute per client address. */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export interface ServerConfig {
@@ -32,6 +34,7 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** The built web app (Vite's outDir). */
   readonly staticDir: string;
+  readonly signInRateLimit: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -55,5 +58,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: path.resolve(parsed.STATIC_DIR),
+    signInRateLimit: parsed.SIGN_IN_RATE_LIMIT,
   };
 }

@@ -82,12 +82,17 @@ describe('GET users/me', () => {
     expect(me.user.roles).toEqual(['DART_AGENT']);
   });
 
-  it('falls back to the default organization when the header is not one of the caller\'s', async () => {
+  it('answers 403 Invalid participant when the header names no active organization of the caller', async () => {
     for (const header of [ids.foreign, ids.inactive, 'not-a-uuid']) {
       const response = await get(PATHS.usersMe, cookies.member, { [PARTICIPANT_HEADER]: header });
-      expect(response.statusCode).toBe(200);
-      expect(usersMeSchema.parse(response.json()).participant?.id).toBe(ids.home);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody });
     }
+  });
+
+  it('uses the default organization when no header is sent', async () => {
+    const response = await get(PATHS.usersMe, cookies.member);
+    expect(usersMeSchema.parse(response.json()).participant?.id).toBe(ids.home);
   });
 
   it('answers 404 User not found. for an identity without a registry user', async () => {

@@ -10,7 +10,8 @@ import { forbidden } from '../http-errors';
 /**
  * 'required' (default on product routes): a valid header, or the default membership when the
  * header is absent, else 403 'Invalid participant'.
- * 'optional': the header's organization when valid, else the default membership, else none.
+ * 'optional': the header may be left out (then the default membership, if any), but a header
+ * that names no active organization of the caller is 403 'Invalid participant' all the same.
  * 'none': the route does not act for an organization.
  */
 export type TenancyMode = 'required' | 'optional' | 'none';
@@ -58,7 +59,7 @@ export function registerTenancy(app: FastifyInstance, options: { db: Database })
     }
     if (!user) return;
     const chosen = named && UUID_PATTERN.test(named) ? await findActiveMembership(db, user.id, named.toLowerCase()) : undefined;
-    if (named && !chosen && mode === 'required') throw invalidParticipant();
+    if (named && !chosen) throw invalidParticipant();
     request.membership = chosen ?? (await findDefaultMembership(db, user.id)) ?? null;
     if (!request.membership && mode === 'required') throw invalidParticipant();
   });

@@ -1,7 +1,7 @@
 // The signed-in frame: desktop side navigation, mobile top bar with drawer, footer. It renders
 // the session's state; where the session says signed out or unregistered it sends to /login.
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { TEXTS } from '../../domain/texts';
 import { Icon } from '../ui/icons';
@@ -32,7 +32,14 @@ export function AuthenticatedShell() {
       </main>
     );
   }
-  if (!signedIn || busy) return <StatusMessage>{TEXTS.loading}</StatusMessage>;
+  if (!signedIn || busy) {
+    return (
+      <main id="main">
+        <h1 className="sr-only">{PRODUCT_NAME}</h1>
+        <StatusMessage>{TEXTS.loading}</StatusMessage>
+      </main>
+    );
+  }
   return <SignedInLayout />;
 }
 
@@ -42,10 +49,13 @@ function SignedInLayout() {
   const drawerOpen = NavigationContext.useSelector((snapshot) => snapshot.matches({ drawer: 'open' }));
   const location = useLocation();
 
-  // After each navigation: close the drawer and move focus to the new page's heading.
+  // After each in-app navigation: close the drawer and move focus to the new page's heading.
+  // The first page of a visit keeps the browser's focus, so the skip link comes first.
+  const firstPage = useRef(true);
   useEffect(() => {
     navigation.send({ type: 'route.changed' });
-    document.getElementById('page-heading')?.focus();
+    if (firstPage.current) firstPage.current = false;
+    else document.getElementById('page-heading')?.focus();
   }, [location.pathname, navigation]);
 
   return (

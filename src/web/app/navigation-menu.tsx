@@ -35,8 +35,10 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
   const roles = SessionContext.useSelector((snapshot) => snapshot.context.identity?.roles ?? {});
   const session = SessionContext.useActorRef();
   return (
-    <div className="flex flex-1 flex-col gap-4 overflow-y-auto">
+    <>
+      {/* Outside the scrolling list, so the switcher's options are not clipped. */}
       {!compact && <OrganizationSwitcher />}
+      <div className="flex flex-1 flex-col gap-4 overflow-y-auto">
       <ul className="flex flex-col gap-1">
         <MenuLink to="/dashboard" icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
         <MenuLink to="/assets/assets" icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
@@ -74,6 +76,7 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
           </button>
         </li>
       </ul>
-    </div>
+      </div>
+    </>
   );
 }

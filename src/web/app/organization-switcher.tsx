@@ -13,8 +13,10 @@ import { SessionContext } from './actors';
 
 const optionClasses =
   'group flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 data-[focus]:bg-brand-100 data-[selected]:font-semibold';
+// Options open in place (no portal): they stay inside the navigation landmark and leave the
+// rest of the page reachable.
 const panelClasses =
-  'z-40 max-h-80 w-[var(--button-width)] min-w-64 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg [--anchor-gap:4px] focus:outline-none';
+  'absolute left-0 z-40 mt-1 max-h-80 w-full min-w-56 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none';
 
 export function OrganizationSwitcher() {
   const organizations = SessionContext.useSelector((snapshot) => snapshot.context.organizations);
@@ -31,12 +33,13 @@ export function OrganizationSwitcher() {
   return (
     <Field>
       <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
+      <div className="relative">
       <Listbox value={current} onChange={switchTo} by={(a, b) => a?.participant.id === b?.participant.id}>
         <ListboxButton className="flex w-full items-center justify-between gap-2 rounded-md bg-white/10 px-3 py-2 text-left text-sm text-white hover:bg-white/20">
           <span className="truncate">{current?.participant.name ?? 'Choose an organization'}</span>
           <Icon name="chevronDown" className="h-4 w-4 shrink-0" />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className={panelClasses}>
+        <ListboxOptions modal={false} className={panelClasses}>
           {organizations.map((entry) => (
             <ListboxOption key={entry.participant.id} value={entry} className={optionClasses}>
               <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
@@ -45,6 +48,7 @@ export function OrganizationSwitcher() {
           ))}
         </ListboxOptions>
       </Listbox>
+      </div>
     </Field>
   );
 }
@@ -72,8 +76,7 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SearchableSwit
           <ComboboxButton className="absolute inset-y-0 right-0 px-2 text-slate-600" aria-label="Show organizations">
             <Icon name="chevronDown" className="h-4 w-4" />
           </ComboboxButton>
-        </div>
-        <ComboboxOptions anchor="bottom start" className={`${panelClasses} empty:invisible`}>
+        <ComboboxOptions modal={false} className={`${panelClasses} empty:invisible`}>
           {shown.map((entry) => (
             <ComboboxOption key={entry.participant.id} value={entry} className={optionClasses}>
               <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
@@ -81,6 +84,7 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SearchableSwit
             </ComboboxOption>
           ))}
         </ComboboxOptions>
+        </div>
       </Combobox>
     </Field>
   );
