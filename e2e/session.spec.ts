@@ -1,10 +1,11 @@
 // Sign-in, organizations, 401 and invalid participant, sign-out: in Chromium against the real
 // server and a freshly seeded database.
+import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
-const organizationSearch = (page: import('@playwright/test').Page) =>
+const organizationSearch = (page: Page) =>
   page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
 
 test.describe('sign-in', () => {
