@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
-import { expect, test } from './support/fixtures';
+import { expect, submitSignIn, test } from './support/fixtures';
 
 const organizationSearch = (page: Page) =>
   page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
@@ -21,21 +21,13 @@ test.describe('sign-in', () => {
   }
 
   test('a wrong password is refused on the hosted page', async ({ page }) => {
-    await page.goto('/registry/login');
-    await page.getByRole('button', { name: TEXTS.logIn }).click();
-    await page.getByLabel('Email').fill('admin@registry.test');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: TEXTS.signIn }).click();
+    await submitSignIn(page, 'admin@registry.test', 'not-the-password');
     await expect(page.getByRole('alert')).toContainText(TEXTS.invalidCredentials);
     await expect(page.getByLabel('Email')).toHaveValue('admin@registry.test');
   });
 
   test('an unregistered identity sees the not-registered notice and can log out', async ({ page }) => {
-    await page.goto('/registry/login');
-    await page.getByRole('button', { name: TEXTS.logIn }).click();
-    await page.getByLabel('Email').fill('unregistered@registry.test');
-    await page.getByLabel('Password').fill('registry-demo');
-    await page.getByRole('button', { name: TEXTS.signIn }).click();
+    await submitSignIn(page, 'unregistered@registry.test');
     await page.waitForURL(/\/registry\/login/);
     await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
     await expect(page.getByRole('link', { name: 'support@registry.test' })).toBeVisible();

@@ -18,13 +18,18 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   expect(report, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Signs in through the login screen and the hosted sign-in page; ends on the dashboard. */
-export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+/** From the login screen through the hosted sign-in page, up to pressing 'Sign in'. */
+export async function submitSignIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/registry/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login screen and the hosted sign-in page; ends on the dashboard. */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await submitSignIn(page, email, password);
   await page.waitForURL(/\/registry\/dashboard/);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
