@@ -1,0 +1,23 @@
+// The load generator process of `npm run bench` (forked by scripts/bench.ts with an IPC
+// channel): runs one scenario per message and answers with its result. Exits when the parent
+// goes away, so it never outlives the benchmark.
+import { runLoad, type ChildMessage, type ParentMessage } from './bench-load';
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+if (!process.send) {
+  console.error('scripts/bench-client.ts is started by scripts/bench.ts (npm run bench), not on its own.');
+  process.exit(2);
+}
+
+process.on('disconnect', () => process.exit(0));
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'run') return;
+  runLoad(message.spec, message.options).then(
+    (result) => send({ type: 'result', result }),
+    (error: unknown) => send({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+send({ type: 'ready' });
