@@ -241,10 +241,18 @@ export function expectEveryStateAsserted(
   }
 }
 
-const formatEventForHumans = (event: EventObject) => {
+/** A short test name for an event: its actor alias (`done: fetchAccount`) and a clipped payload. */
+function formatEventForHumans(machine: AnyStateMachine, event: EventObject): string {
   const { type, ...payload } = event;
-  return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type;
-};
+  const name = eventAliases(machine, type).at(-1) ?? type;
+  // An actor's output is data for the next state, not what the step is: leave it out.
+  if ('output' in payload) delete (payload as { output?: unknown }).output;
+  if (!Object.keys(payload).length) return name;
+  const describe = (_key: string, value: unknown) =>
+    value instanceof Error ? [value.name, (value as { status?: unknown }).status].filter(Boolean).join(' ') : value;
+  const text = JSON.stringify(payload, describe);
+  return `${name} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+}
 
 function activeLeaves(snapshot: { _nodes: AnyStateNode[] }): string {
   const leaves = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'));
@@ -306,7 +314,7 @@ export function createModelWalker<M extends AnyStateMachine>(machine: M, options
   const assertedStateIds = new Set<string>();
   const paths = kept.map((statePath): WalkerPath<M> => {
     const walked = walkedBy(statePath);
-    const eventLabels = statePath.steps.slice(1).map((step) => formatEventForHumans(step.event));
+    const eventLabels = statePath.steps.slice(1).map((step) => formatEventForHumans(machine, step.event));
     const target = activeLeaves(statePath.state as unknown as { _nodes: AnyStateNode[] });
     return {
       description: `${eventLabels.length ? eventLabels.join(' → ') : '(initial state)'} ⇒ ${target}`,
