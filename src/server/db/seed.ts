@@ -168,7 +168,7 @@ function personSpecs(): PersonSpec[] {
     {
       email: 'user@registry.test', firstName: 'Julia', lastName: 'Chen', phone: true,
       roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
-      memberships: [{ org: USER_ADMIN_ORG, roles: ['ORG_ADMIN'] }, { org: USER_MEMBER_ORG, roles: ['DART_AGENT'] }],
+      memberships: [{ org: USER_ADMIN_ORG, roles: ['ORG_ADMIN'] }, { org: USER_MEMBER_ORG, roles: [] }],
     },
     { email: 'unregistered@registry.test', firstName: 'Riley', lastName: 'Brooks', phone: false, roles: {}, memberships: null },
   ];

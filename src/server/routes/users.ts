@@ -22,7 +22,8 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(PATHS.usersMe, {
-    // The header picks the organization when valid; otherwise the default one is reported.
+    // The header may be left out (the default organization is reported); one that names an
+    // organization the caller does not hold is refused by the tenancy hook.
     config: { tenancy: 'optional' },
     schema: {
       tags: ['users'],
