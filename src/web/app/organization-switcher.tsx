@@ -26,66 +26,72 @@ export function OrganizationSwitcher() {
   const switchTo = (entry: UserParticipant | null) => {
     if (entry) session.send({ type: 'organization.switch', participantId: entry.participant.id });
   };
-
-  if (needsOrganizationSearch(organizations.length)) {
-    return <SearchableSwitcher organizations={organizations} current={current} onSwitch={switchTo} />;
-  }
+  const props = { organizations, current, onSwitch: switchTo };
   return (
     <Field>
       <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
       <div className="relative">
-      <Listbox value={current} onChange={switchTo} by={(a, b) => a?.participant.id === b?.participant.id}>
-        <ListboxButton className="flex w-full items-center justify-between gap-2 rounded-md bg-white/10 px-3 py-2 text-left text-sm text-white hover:bg-white/20">
-          <span className="truncate">{current?.participant.name ?? 'Choose an organization'}</span>
-          <Icon name="chevronDown" className="h-4 w-4 shrink-0" />
-        </ListboxButton>
-        <ListboxOptions modal={false} className={panelClasses}>
-          {organizations.map((entry) => (
-            <ListboxOption key={entry.participant.id} value={entry} className={optionClasses}>
-              <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
-              {entry.participant.name}
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
-      </Listbox>
+        {needsOrganizationSearch(organizations.length) ? <SearchableSwitcher {...props} /> : <ListSwitcher {...props} />}
       </div>
     </Field>
   );
 }
 
-interface SearchableSwitcherProps {
+interface SwitcherProps {
   readonly organizations: readonly UserParticipant[];
   readonly current: UserParticipant | null;
   readonly onSwitch: (entry: UserParticipant | null) => void;
 }
 
-function SearchableSwitcher({ organizations, current, onSwitch }: SearchableSwitcherProps) {
+const sameOrganization = (a: UserParticipant | null, b: UserParticipant | null) => a?.participant.id === b?.participant.id;
+
+function OptionContent({ entry }: { entry: UserParticipant }) {
+  return (
+    <>
+      <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
+      {entry.participant.name}
+    </>
+  );
+}
+
+function ListSwitcher({ organizations, current, onSwitch }: SwitcherProps) {
+  return (
+    <Listbox value={current} onChange={onSwitch} by={sameOrganization}>
+      <ListboxButton className="flex w-full items-center justify-between gap-2 rounded-md bg-white/10 px-3 py-2 text-left text-sm text-white hover:bg-white/20">
+        <span className="truncate">{current?.participant.name ?? 'Choose an organization'}</span>
+        <Icon name="chevronDown" className="h-4 w-4 shrink-0" />
+      </ListboxButton>
+      <ListboxOptions modal={false} className={panelClasses}>
+        {organizations.map((entry) => (
+          <ListboxOption key={entry.participant.id} value={entry} className={optionClasses}>
+            <OptionContent entry={entry} />
+          </ListboxOption>
+        ))}
+      </ListboxOptions>
+    </Listbox>
+  );
+}
+
+function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps) {
   const filter = useActorRef(organizationSwitcherMachine);
   const query = useSelector(filter, (snapshot) => snapshot.context.query);
   const shown = filterOrganizations(organizations, query);
   return (
-    <Field>
-      <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
-      <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })}
-        by={(a, b) => a?.participant.id === b?.participant.id} immediate>
-        <div className="relative">
-          <ComboboxInput aria-label={NAVIGATION_LABELS.searchOrganizations} placeholder={NAVIGATION_LABELS.searchOrganizations}
-            className="w-full rounded-md bg-white px-3 py-2 pr-8 text-sm text-slate-900"
-            displayValue={(entry: UserParticipant | null) => entry?.participant.name ?? ''}
-            onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })} />
-          <ComboboxButton className="absolute inset-y-0 right-0 px-2 text-slate-600" aria-label="Show organizations">
-            <Icon name="chevronDown" className="h-4 w-4" />
-          </ComboboxButton>
-        <ComboboxOptions modal={false} className={`${panelClasses} empty:invisible`}>
-          {shown.map((entry) => (
-            <ComboboxOption key={entry.participant.id} value={entry} className={optionClasses}>
-              <Icon name="check" className="invisible h-4 w-4 group-data-[selected]:visible" />
-              {entry.participant.name}
-            </ComboboxOption>
-          ))}
-        </ComboboxOptions>
-        </div>
-      </Combobox>
-    </Field>
+    <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })} by={sameOrganization} immediate>
+      <ComboboxInput aria-label={NAVIGATION_LABELS.searchOrganizations} placeholder={NAVIGATION_LABELS.searchOrganizations}
+        className="w-full rounded-md bg-white px-3 py-2 pr-8 text-sm text-slate-900"
+        displayValue={(entry: UserParticipant | null) => entry?.participant.name ?? ''}
+        onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })} />
+      <ComboboxButton className="absolute top-0 right-0 h-9 px-2 text-slate-600" aria-label="Show organizations">
+        <Icon name="chevronDown" className="h-4 w-4" />
+      </ComboboxButton>
+      <ComboboxOptions modal={false} className={`${panelClasses} empty:invisible`}>
+        {shown.map((entry) => (
+          <ComboboxOption key={entry.participant.id} value={entry} className={optionClasses}>
+            <OptionContent entry={entry} />
+          </ComboboxOption>
+        ))}
+      </ComboboxOptions>
+    </Combobox>
   );
 }
