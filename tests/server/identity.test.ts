@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figureInfoSchema } from '../../src/contract/identity';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
+import * as schema from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/server/identity/sessions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, insertParticipant, insertUser, sessionCookieOf, signIn } from './support/server-fixtures';
@@ -160,6 +161,15 @@ describe('figureinfo and logout', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
     }
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const { cookie } = await signIn(app, EMAIL);
+    const headers = { cookie: cookie ?? '' };
+    expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers })).statusCode).toBe(200);
+    await database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers });
+    expect(response.statusCode).toBe(401);
   });
 
   it('describes the signed-in identity', async () => {
