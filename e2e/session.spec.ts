@@ -63,6 +63,31 @@ test.describe('organizations', () => {
     await expect(page.getByRole('option')).toHaveCount(2);
   });
 
+  test('the two-organization list works from the keyboard', async ({ page, signIn }) => {
+    await signIn('user@registry.test');
+    const listButton = page.getByRole('button', { name: NAVIGATION_LABELS.switchOrganization });
+    const before = (await page.getByTestId('current-organization').textContent()) ?? '';
+    await listButton.focus();
+    // Like a native select, the list opens with the arrow keys or Space.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('current-organization')).not.toHaveText(before);
+  });
+
+  test('the searchable switcher works from the keyboard', async ({ page, signIn }) => {
+    await signIn('admin@registry.test');
+    await organizationSearch(page).focus();
+    const options = await page.getByRole('option').allTextContents();
+    const target = options.at(-1) ?? '';
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(target);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('current-organization')).toHaveText(target);
+  });
+
   test('a stored organization the user no longer belongs to gives the toast and the dashboard', async ({ page, signIn }) => {
     await signIn('user@registry.test');
     await page.evaluate((key) => window.localStorage.setItem(key, '0b7c4c2e-9d1a-4e55-8f00-000000000000'), STORAGE_KEYS.participantId);
