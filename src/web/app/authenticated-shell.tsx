@@ -4,7 +4,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { TEXTS } from '../../domain/texts';
-import { Icon } from '../ui/icons';
+import { IconButton } from '../ui/icon-button';
 import { StatusMessage } from '../ui/status-message';
 import { NavigationContext, SessionContext } from './actors';
 import { Footer } from './footer';
@@ -66,30 +66,22 @@ function SignedInLayout() {
       <nav aria-label="Main" className={`hidden shrink-0 flex-col gap-4 bg-brand-900 p-3 md:flex ${collapsed ? 'w-16' : 'w-64'}`}>
         <div className={`flex items-center ${collapsed ? 'justify-center' : 'justify-between'}`}>
           {!collapsed && <span className="px-2 text-lg font-semibold text-white">{PRODUCT_NAME}</span>}
-          <button type="button" className="rounded p-2 text-slate-100 hover:bg-white/10" aria-expanded={!collapsed}
-            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} onClick={() => navigation.send({ type: 'navigation.toggle' })}>
-            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
-          </button>
+          <IconButton className="text-slate-100" aria-expanded={!collapsed} icon={collapsed ? 'chevronRight' : 'chevronLeft'}
+            label={collapsed ? 'Expand navigation' : 'Collapse navigation'} onClick={() => navigation.send({ type: 'navigation.toggle' })} />
         </div>
         <NavigationMenu compact={collapsed} />
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white md:hidden">
           <span className="text-lg font-semibold">{PRODUCT_NAME}</span>
-          <button type="button" className="rounded p-2 hover:bg-white/10" aria-label="Open navigation"
-            onClick={() => navigation.send({ type: 'drawer.open' })}>
-            <Icon name="menu" />
-          </button>
+          <IconButton icon="menu" label="Open navigation" onClick={() => navigation.send({ type: 'drawer.open' })} />
         </header>
         <Dialog open={drawerOpen} onClose={() => navigation.send({ type: 'drawer.close' })} className="relative z-40 md:hidden">
           <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
           <DialogPanel as="nav" aria-label="Main" className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-brand-900 p-4">
             <div className="flex items-center justify-between">
               <DialogTitle className="text-lg font-semibold text-white">{PRODUCT_NAME}</DialogTitle>
-              <button type="button" className="rounded p-2 text-white hover:bg-white/10" aria-label="Close navigation"
-                onClick={() => navigation.send({ type: 'drawer.close' })}>
-                <Icon name="close" />
-              </button>
+              <IconButton className="text-white" icon="close" label="Close navigation" onClick={() => navigation.send({ type: 'drawer.close' })} />
             </div>
             <NavigationMenu />
           </DialogPanel>
