@@ -28,13 +28,15 @@ export interface RequestOptions {
 export interface HttpClient {
   request<T extends z.ZodType>(method: string, path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>>;
   send(method: string, path: string, options?: RequestOptions): Promise<void>;
+  /** A file body (CSV, PDF, zip) as a Blob, for downloads. */
+  download(method: string, path: string, accept: string, options?: RequestOptions): Promise<Blob>;
 }
 
 export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstance = ky): HttpClient {
   const http = kyInstance.create({ credentials: 'include', retry: 0, throwHttpErrors: false, timeout: 30_000 });
 
-  async function call(method: string, path: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function call(method: string, path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     const participantId = options.participantId !== undefined ? options.participantId : options.product ? config.getParticipantId() : null;
     if (participantId) headers[PARTICIPANT_HEADER] = participantId;
     const response = await http(`${config.baseUrl}${path}`, {
@@ -61,6 +63,10 @@ export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstanc
     },
     async send(method, path, options = {}) {
       await call(method, path, options);
+    },
+    async download(method, path, accept, options = {}) {
+      const response = await call(method, path, options, accept);
+      return response.blob();
     },
   };
 }

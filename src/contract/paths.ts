@@ -1,6 +1,10 @@
 // Service paths of SPEC section 7. Base URLs are configurable; paths are fixed.
 export const IDENTITY_BASE = '/identity-broker/agent';
 export const DART_BASE = '/service-dart/secure/api';
+/** The pool-asset CSV lives under its own service prefix (SPEC section 7). */
+export const DART_FIGURE_BASE = '/service-dart/figure/secure/api';
+
+const segment = (value: string) => encodeURIComponent(value);
 
 export const PATHS = {
   figureInfo: `${IDENTITY_BASE}/secure/api/v3/self/figureinfo`,
@@ -8,7 +12,16 @@ export const PATHS = {
   signIn: `${IDENTITY_BASE}/sign-in`,
   logout: `${IDENTITY_BASE}/secure/api/v3/logout`,
   usersMe: `${DART_BASE}/v1/users/me`,
-  userParticipants: (userId: string) => `${DART_BASE}/v1/users/${encodeURIComponent(userId)}/participants`,
+  userParticipants: (userId: string) => `${DART_BASE}/v1/users/${segment(userId)}/participants`,
   userParticipantsPattern: `${DART_BASE}/v1/users/:userId/participants`,
+  loans: `${DART_BASE}/v2/loans`,
+  poolAssetsCsv: `${DART_FIGURE_BASE}/v2/loans`,
+  loanDetails: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/details`,
+  loanDetailsPattern: `${DART_BASE}/v1/loans/:id/details`,
+  loanEvents: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/events`,
+  loanEventsPattern: `${DART_BASE}/v1/loans/:id/events`,
+  pools: `${DART_BASE}/v1/pools`,
+  pool: (poolId: string) => `${DART_BASE}/v1/pools/${segment(poolId)}`,
+  poolPattern: `${DART_BASE}/v1/pools/:poolId`,
   health: '/healthz',
 } as const;

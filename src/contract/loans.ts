@@ -1,0 +1,161 @@
+// Loans of SPEC sections 3 and 7: the asset list (JSON and CSV), details and events.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../domain/constants';
+import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, LOAN_STATUSES, ROLE_STATES } from '../domain/loan';
+import { profileInfoSchema } from './participants';
+
+/** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
+export const LOAN_SORT_COLUMNS = [
+  'uli', 'loanType', 'tradeDate', 'mortgageeOfRecord', 'status', 'owner', 'servicer', 'controller', 'subServicer', 'securedParty',
+] as const;
+export type LoanSortColumn = (typeof LOAN_SORT_COLUMNS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export type FilterableRole = (typeof FILTERABLE_ROLES)[number];
+
+/** `limit` of a paged list: one of SPEC's page sizes. */
+export const pageLimitSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
+  .default(DEFAULT_PAGE_SIZE)
+  .describe(`Page size: one of ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE})`);
+export const pageOffsetSchema = z.coerce.number().int().min(0).max(100_000_000).default(0).describe('Rows to skip (>= 0)');
+
+/** A list query's paging pair; every paged list copies it. */
+export const pageQuerySchema = z.object({ limit: pageLimitSchema, offset: pageOffsetSchema });
+
+/** A comma-joined list of roles, e.g. `OWNER,SERVICER`; SPEC's default five when absent. */
+export const participantRolesSchema = z
+  .string()
+  .max(200)
+  .transform((value, context) => {
+    const roles = value.split(',').map((role) => role.trim()).filter(Boolean);
+    const unknown = roles.filter((role) => !(FILTERABLE_ROLES as readonly string[]).includes(role));
+    if (roles.length === 0 || unknown.length > 0) {
+      context.addIssue({ code: 'custom', message: `must be a comma-joined list of ${FILTERABLE_ROLES.join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(roles)] as FilterableRole[];
+  })
+  .optional()
+  .describe(`Comma-joined roles the organization holds on the loan: ${FILTERABLE_ROLES.join(', ')} (default ${DEFAULT_ROLE_FILTER.join(',')})`);
+
+/** An ISO date (`2026-01-15`) or date-time with offset (`2026-01-15T00:00:00-05:00`). */
+export const isoInstantSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/** The filters of the asset list, shared by JSON, CSV and pool-asset calls. */
+export const loanFiltersSchema = z.object({
+  query: z.string().trim().max(200).optional().describe('Case-insensitive substring of ULI, loan number, borrower name or property address'),
+  oldestDateLastUpdated: isoInstantSchema.optional().describe('Only loans updated at or after this instant (ISO date or date-time with offset)'),
+  participantRoles: participantRolesSchema,
+  sortBy: z.enum(LOAN_SORT_COLUMNS).optional().describe(`Sort column: ${LOAN_SORT_COLUMNS.join(', ')} (ties broken by loan id)`),
+  sortDirection: z.enum(SORT_DIRECTIONS).default('asc').describe('asc or desc'),
+});
+
+/** GET v2 /loans (JSON). */
+export const loanListQuerySchema = loanFiltersSchema.extend(pageQuerySchema.shape);
+export type LoanListQuery = z.input<typeof loanListQuerySchema>;
+
+/** A comma-joined list of loan ids (uuids). */
+export const loanIdsSchema = z
+  .string()
+  .max(100_000)
+  .transform((value, context) => {
+    const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
+    if (ids.length === 0 || ids.some((id) => !z.uuid().safeParse(id).success)) {
+      context.addIssue({ code: 'custom', message: 'must be a comma-joined list of loan ids (uuids)' });
+      return z.NEVER;
+    }
+    return [...new Set(ids.map((id) => id.toLowerCase()))];
+  })
+  .describe('Comma-joined loan ids; when present, only these loans (of those the organization may see)');
+
+/** GET v2 /loans with Accept: text/csv. */
+export const loanCsvQuerySchema = loanFiltersSchema.extend({ loanIds: loanIdsSchema.optional() });
+export type LoanCsvQuery = z.input<typeof loanCsvQuerySchema>;
+
+/** GET /service-dart/figure/secure/api/v2/loans: pool assets as CSV. */
+export const poolAssetsCsvQuerySchema = z.object({
+  loanIds: loanIdsSchema.optional(),
+  poolDenomination: z.uuid().optional().describe('A pool id: every asset of the pool'),
+});
+
+/** A role entry's current value: a plain name, or a participant. */
+export const partyValueSchema = z.union([z.string(), z.object({ participantName: z.string(), provenanceId: z.string() })]);
+export type PartyValue = z.infer<typeof partyValueSchema>;
+
+export const roleEntrySchema = z.object({ state: z.enum(ROLE_STATES), currentValue: partyValueSchema.nullable() });
+export type RoleEntry = z.infer<typeof roleEntrySchema>;
+
+/** SPEC section 3: loan list item. A role the loan has no party for is null. */
+export const loanListItemSchema = z.object({
+  loanId: z.uuid(),
+  uli: z.string(),
+  loanType: z.string(),
+  tradeDate: z.iso.date().nullable(),
+  mortgageeOfRecord: z.string().nullable(),
+  status: z.enum(LOAN_STATUSES),
+  owner: roleEntrySchema.nullable(),
+  servicer: roleEntrySchema.nullable(),
+  controller: roleEntrySchema.nullable(),
+  subServicer: roleEntrySchema.nullable(),
+  securedParty: roleEntrySchema.nullable(),
+});
+export type LoanListItem = z.infer<typeof loanListItemSchema>;
+
+export const loanListSchema = z.object({ loans: z.array(loanListItemSchema), totalCount: z.number().int().min(0) });
+export type LoanList = z.infer<typeof loanListSchema>;
+
+export const loanIdParamsSchema = z.object({ id: z.uuid() });
+
+/** A loan party in the details: its role entry plus the participant's profile when it is one. */
+export const loanPartySchema = roleEntrySchema.extend({
+  role: z.string(),
+  participantId: z.uuid().nullable(),
+  profileInfo: profileInfoSchema.nullable(),
+});
+export type LoanParty = z.infer<typeof loanPartySchema>;
+
+/** GET v1 /loans/{id}/details (SPEC section 3). */
+export const loanDetailsSchema = z.object({
+  loan: z.object({
+    loanId: z.uuid(),
+    loanData: z.object({
+      loan: z.object({ uli: z.string(), loanNumber: z.string(), loanType: z.string() }),
+      note: z.object({
+        amount: z.number(),
+        noteDate: z.iso.date(),
+        noteLocation: z.string().nullable(),
+        modification: z.boolean(),
+        assumption: z.boolean(),
+      }),
+      primaryParty: z.object({ firstName: z.string(), lastName: z.string() }),
+      additionalParties: z.array(z.object({ partyType: z.string(), firstName: z.string(), lastName: z.string() })),
+      status: z.enum(LOAN_STATUSES),
+      dartAsOriginalMortgagee: z.boolean(),
+    }),
+    propertyAddress: z.object({ street1: z.string(), street2: z.string().nullable(), city: z.string(), state: z.string(), zip: z.string() }),
+    deactivated: z.boolean(),
+    tradeDate: z.iso.date().nullable(),
+    mortgageeOfRecord: z.string().nullable(),
+    updatedAt: z.iso.datetime({ offset: true }),
+  }),
+  parties: z.array(loanPartySchema),
+});
+export type LoanDetails = z.infer<typeof loanDetailsSchema>;
+
+/** SPEC section 3: loan event. */
+export const loanEventSchema = z.object({
+  id: z.uuid(),
+  state: z.string(),
+  eventType: z.string(),
+  eventDescription: z.string(),
+  effectiveDate: z.iso.date().nullable(),
+  requestedDate: z.iso.date().nullable(),
+  participant: z.object({ participantId: z.uuid(), participantName: z.string() }).nullable(),
+  created: z.iso.datetime({ offset: true }),
+});
+export type LoanEvent = z.infer<typeof loanEventSchema>;
+export const loanEventsSchema = z.array(loanEventSchema);
