@@ -31,7 +31,7 @@ export function createFakeRegistryApi(organizations: readonly UserParticipant[])
         name,
         () => Promise.reject(new Error(`${name} is not modelled by this fake`)),
       ]),
-    ) as Pick<RegistryApi, 'listLoans' | 'loansCsv' | 'poolAssetsCsv' | 'loanDetails' | 'loanEvents' | 'listPools' | 'pool'>,
+    ) as unknown as Pick<RegistryApi, 'listLoans' | 'loansCsv' | 'poolAssetsCsv' | 'loanDetails' | 'loanEvents' | 'listPools' | 'pool'>,
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
