@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT || 8181);
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = '.data-e2e';
+// Each port gets its own data directory, so two runs on different ports never share a database.
+const dataDir = process.env.E2E_PORT ? `.data-e2e-${port}` : '.data-e2e';
 
 export default defineConfig({
   testDir: 'e2e',
