@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import databasePlugin from './plugins/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, parseForm(body as string));
   });
 
+  // First, so every plugin and route after it can use `app.db`.
+  await app.register(databasePlugin, { db });
   registerErrorHandler(app);
   await registerSecurity(app, { production });
   await app.register(cookie);
