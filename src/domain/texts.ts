@@ -37,3 +37,68 @@ export const NAVIGATION_LABELS = {
   searchOrganizations: 'Search organizations',
   switchOrganization: 'Organization',
 } as const;
+
+/** The asset table screens (SPEC sections 2, 8 and 9): /assets/assets and /assets/pool-assets/:poolId. */
+export const ASSET_TEXTS = {
+  title: 'Assets',
+  assetsTab: 'Assets',
+  poolsTab: 'Pools',
+  assetListsNavigation: 'Asset lists',
+  tableLabel: 'Assets',
+  loading: 'Loading assets…',
+  empty: 'No assets match these filters.',
+  poolEmpty: 'This pool holds no assets.',
+  failed: 'The assets could not be loaded.',
+  search: 'Search assets',
+  searchHint: 'ULI, loan number, borrower name or property address',
+  roles: 'Roles',
+  dateFilter: 'Last updated',
+  allDates: 'Any time',
+  filters: 'Asset filters',
+  selectRow: (uli: string) => `Select asset ${uli}`,
+  selectPage: 'Select all assets on this page',
+  selectedCount: (count: number) => `${count} selected`,
+  clearSelection: 'Clear selection',
+  rowActions: (uli: string) => `Actions for asset ${uli}`,
+  actionsColumn: 'Actions',
+  viewDetails: 'View Details',
+  viewDocuments: 'View Documents',
+  deactivate: 'Deactivate',
+  notApplicable: 'N/A',
+  exportCsv: 'Export CSV',
+  exportSelectedCsv: (count: number) => `Export ${count} selected to CSV`,
+  exportingCsv: 'Preparing CSV…',
+  csvFailed: 'Failed to download asset CSV',
+  poolLoading: 'Loading the pool…',
+  poolNotFoundTitle: 'Pool not found',
+  poolNotFoundBody: 'No pool with this id is registered to your organization.',
+  backToPools: 'Back to pools',
+} as const;
+
+/** Pagination (SPEC sections 5 and 9). */
+export const PAGINATION_TEXTS = {
+  label: 'Pagination',
+  pageSize: 'Rows per page',
+  pageNumber: 'Page number',
+  goToPage: 'Go',
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/** The multi-select (SPEC section 9). */
+export const MULTI_SELECT_TEXTS = {
+  selected: (count: number) => `Selected (${count})`,
+  noResults: 'No results',
+  selectAll: 'Select All',
+  itemsShown: 'Items shown',
+  search: (label: string) => `Search ${label.toLowerCase()}`,
+} as const;
+
+/** Column resizing by keyboard, announced to screen readers. */
+export const COLUMN_RESIZE_TEXTS = {
+  handle: (column: string) => `Resize column ${column}`,
+  hint: 'Use the left and right arrow keys to resize.',
+  announcement: (column: string, width: number) => `${column} column width ${width} pixels`,
+} as const;
