@@ -18,7 +18,7 @@ import { DEMO_PASSWORD, PARTICIPANT_HEADER } from '../src/domain/constants';
 import { parseConfig } from '../src/server/config';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed';
 import { startServer, type RunningServer } from '../src/server/main';
 import type { ChildMessage, LoadOptions, LoadResult, ParentMessage, ScenarioSpec } from './bench-load';
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { DEMO_ACCOUNTS, seedDemoData } from '../src/server/db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/server/seed';
 import { DEMO_PASSWORD } from '../src/domain/constants';
 
 const TABLES = [

@@ -10,7 +10,7 @@ import { parseConfig, type ServerConfig } from './config';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { existingIdentityEmails } from './db/identity-repository';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { hasNoParticipants } from './db/user-repository';
 
 export interface RunningServer {

@@ -6,7 +6,7 @@ import { userParticipantsSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
 import { DEMO_PASSWORD, PARTICIPANT_HEADER } from '../../src/domain/constants';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, signIn } from './support/server-fixtures';
 

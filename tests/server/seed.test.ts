@@ -6,7 +6,7 @@ import { isHelocType, LOAN_TYPES, MESSAGE_TARGET_TYPES, ROLE_STATES } from '../.
 import { isUsStateCode } from '../../src/domain/us-states';
 import { isValidUli } from '../../src/domain/uli';
 import * as schema from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/seed';
 import { verifyPassword } from '../../src/server/identity/passwords';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

@@ -1,8 +1,8 @@
 // Shared by the demo seed's modules: the fixed seed and anchor date, time units, the records
 // that tie organizations, pools and loans together while seeding.
-import type { DocumentSubject } from './seed-documents';
-import type { OrganizationFixture } from './seed-fixtures';
-import type { Rng } from './seed-random';
+import type { DocumentSubject } from './documents';
+import type { OrganizationFixture } from './fixtures';
+import type { Rng } from './random';
 
 /** The fixed random seed and the date every non-recent date is measured from. */
 export const SEED = 20260115;

@@ -12,16 +12,16 @@ import { DEACTIVATION_REASONS, MESSAGE_TARGET_TYPES } from '../../domain/loan';
 import { SERVICES } from '../../domain/roles';
 import { uliCheckDigits } from '../../domain/uli';
 import { hashPassword } from '../identity/passwords';
-import type { Database } from './database';
-import * as schema from './schema';
-import { ANCHOR, DAY, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './seed-context';
+import type { Database } from '../db/database';
+import * as schema from '../db/schema';
+import { ANCHOR, DAY, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './context';
 import {
   ADMIN_DEFAULT_ORG, ENTITY_TYPES, FIRST_NAMES, LAST_NAMES, ORGANIZATIONS, POOL_DESCRIPTORS, USER_ADMIN_ORG, USER_MEMBER_ORG,
   type OrganizationFixture,
-} from './seed-fixtures';
-import { insertRows, type Row, type Tx } from './seed-insert';
-import { documentRow, LOAN_CHUNK, seedLoanChunk } from './seed-loans';
-import { Rng } from './seed-random';
+} from './fixtures';
+import { insertRows, type Row, type Tx } from './insert';
+import { documentRow, LOAN_CHUNK, seedLoanChunk } from './loans';
+import { Rng } from './random';
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }> = [
   { email: 'admin@registry.test', description: 'Registry administrator (ROLE_DART_ADMIN), member of 12 organizations' },
@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }
   { email: 'unregistered@registry.test', description: 'Identity without a registry user' },
 ];
 
-export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './seed-context';
+export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './context';
 
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const emailPart = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, '');

@@ -3,7 +3,7 @@
 // parameter per column, which is several times faster and has no row limit per statement.
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './database';
+import type { Database } from '../db/database';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Row<T extends PgTable> = T['$inferInsert'];

@@ -2,14 +2,14 @@
 // from the loan's own random stream, and the chunked insert of a range of loans.
 import { isHelocType, LOAN_TYPES, type RoleState } from '../../domain/loan';
 import { uliCheckDigits } from '../../domain/uli';
-import * as schema from './schema';
+import * as schema from '../db/schema';
 import {
   ANCHOR, DAY, DOCUMENT_LOAN_LIMIT, HOUR, isoDate, MINUTE, pad, SEED, weightedOrg, type Context, type Org, type Pool,
-} from './seed-context';
-import { DOCUMENT_KINDS, DOCUMENT_TITLES, makeDocumentPdf, type DocumentKind, type DocumentSubject } from './seed-documents';
-import { CITIES, FIRST_NAMES, LAST_NAMES, OUTSIDE_PARTY_NAMES, STREET_NAMES, STREET_SUFFIXES } from './seed-fixtures';
-import { insertColumnar, insertRows, type Row, type Tx } from './seed-insert';
-import { Rng } from './seed-random';
+} from './context';
+import { DOCUMENT_KINDS, DOCUMENT_TITLES, makeDocumentPdf, type DocumentKind, type DocumentSubject } from './documents';
+import { CITIES, FIRST_NAMES, LAST_NAMES, OUTSIDE_PARTY_NAMES, STREET_NAMES, STREET_SUFFIXES } from './fixtures';
+import { insertColumnar, insertRows, type Row, type Tx } from './insert';
+import { Rng } from './random';
 
 export const LOAN_CHUNK = 500;
 const DEACTIVATION_REQUEST_LIMIT = 6;
