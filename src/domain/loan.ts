@@ -52,3 +52,33 @@ export const STATUS_INDICATOR_COLOR: Record<DerivedStatus, 'grey' | 'amber' | 'r
   'Rejected Update': 'red',
   Active: 'green',
 };
+
+/** The detail page's status (SPEC section 4): Pending Update, Deactivated, or the raw status. */
+export type DetailStatus = 'Pending Update' | 'Deactivated' | LoanStatus;
+
+/**
+ * SPEC section 4: 'the detail page shows Pending Update, Deactivated, or the raw status', in that
+ * order: a pending role change is news even on a deactivated loan, then the deactivated flag.
+ */
+export function detailStatus(loan: { status: LoanStatus; deactivated: boolean }, roleStates: readonly (string | null | undefined)[]): DetailStatus {
+  if (roleStates.includes('PENDING')) return 'Pending Update';
+  if (loan.deactivated) return 'Deactivated';
+  return loan.status;
+}
+
+const PARTY_ROLE_LABELS: Record<string, string> = {
+  OWNER: 'Owner',
+  SERVICER: 'Servicer',
+  CONTROLLER: 'Controller',
+  SUB_SERVICER: 'Sub-servicer',
+  SECURED_PARTY: 'Secured party',
+  ORIGINATOR: 'Originator',
+  TRANSFEREE: 'Transferee',
+  UNKNOWN: 'Unknown',
+};
+
+/** A party role for people: OWNER -> Owner, SUB_SERVICER -> Sub-servicer. */
+export const partyRoleLabel = (role: string): string => PARTY_ROLE_LABELS[role] ?? role;
+
+/** A role or event state for people: PENDING -> Pending (event states are already capitalised). */
+export const stateLabel = (state: string): string => (state ? state.charAt(0).toUpperCase() + state.slice(1).toLowerCase() : state);

@@ -1,0 +1,89 @@
+// The asset page (SPEC sections 2, 3 and 4): one loan's details and history, loaded together
+// once per loan id (the tabs Details, History and Documents are routes over the same data).
+// An unknown or foreign loan (404) and a malformed id (refused before any call, or 400 from
+// the server) end in `notFound`, never an empty page.
+import { assign, fromPromise, setup } from 'xstate';
+import { isHttpError, isNotFound } from '../src/contract/http-error';
+import { loanIdParamsSchema, type LoanDetails, type LoanEvent } from '../src/contract/loans';
+import { historyEvents } from '../src/domain/loan-history';
+import { detailStatus, type DetailStatus } from '../src/domain/loan';
+
+export interface AssetPageInput {
+  /** The `:loanId` route parameter, as typed in the URL. */
+  readonly loanId: string;
+}
+
+export interface AssetRecord {
+  readonly details: LoanDetails;
+  readonly events: readonly LoanEvent[];
+}
+
+export interface AssetPageContext {
+  readonly loanId: string;
+  readonly details: LoanDetails | null;
+  /** The events the History tab shows (SPEC section 4), computed once when they arrive. */
+  readonly history: readonly LoanEvent[];
+  readonly status: DetailStatus | null;
+}
+
+export type AssetPageEvent = { type: 'asset.retry' };
+
+export const assetPageMachine = setup({
+  types: {
+    input: {} as AssetPageInput,
+    context: {} as AssetPageContext,
+    events: {} as AssetPageEvent,
+  },
+  actors: {
+    // Provided by the app: details and events of one loan, in parallel, aborted with `signal`.
+    loadAsset: fromPromise<AssetRecord, { loanId: string }>(async () => {
+      throw new Error('loadAsset is provided by the app');
+    }),
+  },
+  guards: {
+    isWellFormedLoanId: ({ context }) => loanIdParamsSchema.safeParse({ id: context.loanId }).success,
+    // A 404 (unknown or foreign: the server does not tell them apart) or a 400 (malformed id).
+    isMissingLoan: ({ event }) => 'error' in event && (isNotFound(event.error) || (isHttpError(event.error) && event.error.status === 400)),
+  },
+}).createMachine({
+  id: 'assetPage',
+  context: ({ input }) => ({ loanId: input.loanId, details: null, history: [], status: null }),
+  initial: 'checkingId',
+  states: {
+    /** Transient: a malformed id is refused without asking the server. */
+    checkingId: {
+      always: [{ guard: 'isWellFormedLoanId', target: 'loading' }, { target: 'notFound' }],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadAsset',
+        input: ({ context }) => ({ loanId: context.loanId }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            details: event.output.details,
+            history: historyEvents(event.output.events),
+            status: detailStatus(
+              { status: event.output.details.loan.loanData.status, deactivated: event.output.details.loan.deactivated },
+              event.output.details.parties.map((party) => party.state),
+            ),
+          })),
+        },
+        onError: [{ guard: 'isMissingLoan', target: 'notFound' }, { target: 'failed' }],
+      },
+    },
+    ready: {},
+    notFound: {},
+    failed: {
+      on: { 'asset.retry': { target: 'loading' } },
+    },
+  },
+});
+
+type AssetPageSnapshot = { context: AssetPageContext };
+
+export const selectLoanDetails = (snapshot: AssetPageSnapshot): LoanDetails | null => snapshot.context.details;
+export const selectHistory = (snapshot: AssetPageSnapshot): readonly LoanEvent[] => snapshot.context.history;
+export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | null => snapshot.context.status;
+export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapshot.context.details?.loan.loanData.loan.uli ?? null;

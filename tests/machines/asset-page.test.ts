@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { HttpError } from '../../src/contract/http-error';
+import { assetPageMachine, selectDetailStatus, selectHistory, selectLoanDetails, selectUli, type AssetRecord } from '../../machines/asset-page';
+import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
+
+function start(loanId: string, load: (loanId: string, signal: AbortSignal) => Promise<AssetRecord>) {
+  const calls: string[] = [];
+  const signals: AbortSignal[] = [];
+  const logic = assetPageMachine.provide({
+    actors: {
+      loadAsset: fromPromise(({ input, signal }) => {
+        calls.push(input.loanId);
+        signals.push(signal);
+        return load(input.loanId, signal);
+      }),
+    },
+  });
+  return { actor: createActor(logic, { input: { loanId } }).start(), calls, signals };
+}
+
+describe('asset page machine', () => {
+  it('loads details and events, keeps the visible history and the detail status', async () => {
+    const { actor, calls } = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ pendingOwner: true }), events: sampleEvents }));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls).toEqual([sampleLoanId]);
+    expect(selectLoanDetails(snapshot)?.loan.loanId).toBe(sampleLoanId);
+    expect(selectUli(snapshot)).toBe('5493001KJTIIGC8Y1R12ABCDEF1234567890');
+    expect(selectHistory(snapshot).map((event) => event.eventType)).toEqual(['REGISTRATION', 'DEACTIVATION_REQUESTED', 'TRANSFER_OF_CONTROL']);
+    expect(selectDetailStatus(snapshot)).toBe('Pending Update');
+  });
+
+  it('shows Deactivated, else the raw status', async () => {
+    const deactivated = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ status: 'Inactive', deactivated: true }), events: [] }));
+    expect(selectDetailStatus(await waitFor(deactivated.actor, (s) => s.matches('ready')))).toBe('Deactivated');
+    const deleted = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ status: 'Deleted' }), events: [] }));
+    expect(selectDetailStatus(await waitFor(deleted.actor, (s) => s.matches('ready')))).toBe('Deleted');
+  });
+
+  it('refuses a malformed id without calling the server', () => {
+    const { actor, calls } = start('not-a-loan', async () => {
+      throw new Error('must not be called');
+    });
+    expect(actor.getSnapshot().matches('notFound')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('ends in notFound on 404 (unknown or foreign) and on 400', async () => {
+    for (const status of [404, 400]) {
+      const { actor } = start(sampleLoanId, async () => {
+        throw new HttpError(status, '{"message":"Loan not found"}');
+      });
+      await waitFor(actor, (s) => s.matches('notFound'));
+    }
+  });
+
+  it('fails on other errors and loads again on retry', async () => {
+    let attempts = 0;
+    const { actor, calls } = start(sampleLoanId, async () => {
+      attempts += 1;
+      if (attempts === 1) throw new HttpError(500, 'Internal Server Error');
+      return { details: sampleLoanDetails(), events: [] };
+    });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectLoanDetails(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'asset.retry' });
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectDetailStatus(snapshot)).toBe('Active');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('ignores retry unless the load failed', async () => {
+    const { actor, calls } = start(sampleLoanId, async () => ({ details: sampleLoanDetails(), events: [] }));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'asset.retry' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('aborts the load when the page goes away', () => {
+    const { actor, signals } = start(sampleLoanId, () => new Promise<AssetRecord>(() => undefined));
+    expect(signals[0]?.aborted).toBe(false);
+    actor.stop();
+    expect(signals[0]?.aborted).toBe(true);
+  });
+});
