@@ -12,7 +12,9 @@ import { sessionMachine, type Account } from '../../../machines/session';
 import { toastsMachine } from '../../../machines/toasts';
 import { SERVICE_BASE_URL } from '../config';
 import { storedNavigationCollapsed, storedParticipant } from './browser-storage';
+import { downloadFile } from './browser-download';
 import { startHostedLogin } from './hosted-login';
+import { AppServicesProvider, type AppServices } from './services';
 
 export const ToastsContext = createActorContext(toastsMachine);
 export const SessionContext = createActorContext(sessionMachine);
@@ -41,13 +43,7 @@ export async function loadAccount(api: RegistryApi, participantId: string | null
   return { user: me.user, organizations };
 }
 
-/** What the app needs from the outside world; tests pass fakes. */
-export interface AppServices {
-  readonly api: RegistryApi;
-  readonly startHostedLogin: () => void;
-}
-
-export const browserServices: AppServices = { api: registryApi, startHostedLogin };
+export const browserServices: AppServices = { api: registryApi, startHostedLogin, download: downloadFile };
 
 export function providedSessionMachine(
   services: AppServices,
@@ -113,7 +109,9 @@ export function AppActors({ services, children }: { services: AppServices; child
   return (
     <ToastsContext.Provider>
       <NavigationContext.Provider logic={navigationLogic} options={{ input: { collapsed: storedNavigationCollapsed.get() } }}>
-        <SessionProvider services={services}>{children}</SessionProvider>
+        <SessionProvider services={services}>
+          <AppServicesProvider services={services}>{children}</AppServicesProvider>
+        </SessionProvider>
       </NavigationContext.Provider>
     </ToastsContext.Provider>
   );

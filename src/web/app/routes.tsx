@@ -4,9 +4,11 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../screens/login/login-screen';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen';
 import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
+import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
-import { AppActors, type AppServices } from './actors';
+import { AppActors } from './actors';
+import type { AppServices } from './services';
 import { ToastsRegion } from './toasts-region';
 
 function RootLayout({ services }: { services: AppServices }) {
@@ -25,33 +27,36 @@ export const createRoutes = (services: AppServices): RouteObject[] => [
     element: <RootLayout services={services} />,
     hydrateFallbackElement: <StatusMessage>{TEXTS.loading}</StatusMessage>,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'login', element: <LoginScreen /> },
-      { path: 'servicer-lookup', element: <ScreenNotAvailable title="Servicer Lookup" standalone /> },
-      { path: 'servicer-lookup/results', element: <ScreenNotAvailable title="Servicer Lookup Results" standalone /> },
+      { index: true, element: <Navigate to={APP_PATHS.dashboard} replace /> },
+      { path: ROUTE_PATTERNS.login, element: <LoginScreen /> },
+      { path: ROUTE_PATTERNS.servicerLookup, element: <ScreenNotAvailable title="Servicer Lookup" standalone /> },
+      { path: ROUTE_PATTERNS.servicerLookupResults, element: <ScreenNotAvailable title="Servicer Lookup Results" standalone /> },
       {
         // The signed-in shell and its screens load on demand: /login stays small.
         lazy: async () => ({ Component: (await import('./authenticated-shell')).AuthenticatedShell }),
         children: [
-          { path: 'dashboard', lazy: async () => ({ Component: (await import('../screens/dashboard/dashboard-screen')).DashboardScreen }) },
-          later('profile', 'Security'),
-          later('assets/assets', 'Assets'),
-          later('assets/pools', 'Pools'),
-          later('assets/pool-assets/:poolId', 'Pool Assets'),
-          later('assets/asset/:loanId/details', 'Asset Details'),
-          later('assets/asset/:loanId/details/history', 'Asset History'),
-          later('assets/asset/:loanId/details/deactivate', 'Request Deactivation'),
-          later('messages', 'Messages'),
-          later('administration', 'Administration'),
-          later('administration/profile', 'Organization Profile'),
-          later('administration/organizations', 'Organizations'),
-          later('administration/organizations/-', 'Add Organization'),
-          later('administration/organizations/:organizationUuid', 'Edit Organization'),
-          later('administration/organizations/:organizationUuid/delete', 'Deactivate Organization'),
-          later('administration/organizations/:organizationUuid/users', 'Users'),
-          later('administration/organizations/:organizationUuid/users/new', 'Add User'),
-          later('administration/organizations/:organizationUuid/users/:userUuid', 'Edit User'),
-          later('administration/organizations/:organizationUuid/users/:userUuid/delete', 'Remove User'),
+          {
+            path: ROUTE_PATTERNS.dashboard,
+            lazy: async () => ({ Component: (await import('../screens/dashboard/dashboard-screen')).DashboardScreen }),
+          },
+          later(ROUTE_PATTERNS.profile, 'Security'),
+          later(ROUTE_PATTERNS.assets, 'Assets'),
+          later(ROUTE_PATTERNS.pools, 'Pools'),
+          later(ROUTE_PATTERNS.poolAssets, 'Pool Assets'),
+          later(ROUTE_PATTERNS.asset, 'Asset Details'),
+          later(ROUTE_PATTERNS.assetHistory, 'Asset History'),
+          later(ROUTE_PATTERNS.deactivate, 'Request Deactivation'),
+          later(ROUTE_PATTERNS.messages, 'Messages'),
+          later(ROUTE_PATTERNS.administration, 'Administration'),
+          later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),
+          later(ROUTE_PATTERNS.organizations, 'Organizations'),
+          later(ROUTE_PATTERNS.newOrganization, 'Add Organization'),
+          later(ROUTE_PATTERNS.organization, 'Edit Organization'),
+          later(ROUTE_PATTERNS.deleteOrganization, 'Deactivate Organization'),
+          later(ROUTE_PATTERNS.organizationUsers, 'Users'),
+          later(ROUTE_PATTERNS.newOrganizationUser, 'Add User'),
+          later(ROUTE_PATTERNS.organizationUser, 'Edit User'),
+          later(ROUTE_PATTERNS.deleteOrganizationUser, 'Remove User'),
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

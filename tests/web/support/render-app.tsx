@@ -9,7 +9,7 @@ import { createFakeRegistryApi } from './fake-registry-api';
 export function renderApp(options: { path: string; organizations: readonly UserParticipant[] }) {
   const fake = createFakeRegistryApi(options.organizations);
   const startHostedLogin = vi.fn();
-  const router = createMemoryRouter(createRoutes({ api: fake.api, startHostedLogin }), { initialEntries: [options.path] });
+  const router = createMemoryRouter(createRoutes({ api: fake.api, startHostedLogin, download: vi.fn() }), { initialEntries: [options.path] });
   const view = render(<RouterProvider router={router} />);
   return { ...view, router, fake, startHostedLogin, location: () => router.state.location };
 }

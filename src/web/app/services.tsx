@@ -1,0 +1,27 @@
+// The outside world as every screen sees it (ARCHITECTURE.md section 4): the API client bound
+// to the session (current organization on product calls, 401 and 'Invalid participant' sent
+// back to the session), the hosted login page and file downloads. Given once at the root.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RegistryApi } from '../../client/api';
+
+export interface AppServices {
+  /** Product calls send the current organization; their 401 and 'Invalid participant' reach the session. */
+  readonly api: RegistryApi;
+  /** Leaves the app for the identity broker's sign-in page. */
+  startHostedLogin(): void;
+  /** Saves a file the user asked for (CSV exports and the like). */
+  download(file: Blob, fileName: string): void;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext value={services}>{children}</AppServicesContext>;
+}
+
+/** The app's services, for any component under the root. */
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices() is used outside the app root');
+  return services;
+}
