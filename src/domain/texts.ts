@@ -38,6 +38,43 @@ export const NAVIGATION_LABELS = {
   switchOrganization: 'Organization',
 } as const;
 
+/** The asset page (SPEC section 2): tabs Details, History and Documents. */
+export const ASSET_PAGE_TEXTS = {
+  title: 'Asset',
+  tabsLabel: 'Asset sections',
+  details: 'Details',
+  history: 'History',
+  documents: 'Documents',
+  loading: 'Loading the asset…',
+  notFoundTitle: 'Asset not found',
+  notFoundBody: 'No asset with this id is registered to your organization.',
+  failed: 'The asset could not be loaded.',
+  noHistory: 'No history for this asset yet.',
+  documentsComingSoon: 'The document viewer for this asset arrives with the next release of the registry.',
+  backToAssets: 'Back to assets',
+  parties: 'Parties',
+  noParties: 'No parties are recorded for this asset.',
+} as const;
+
+/** The pools screen (SPEC section 2). */
+export const POOLS_TEXTS = {
+  title: 'Pools',
+  tableLabel: 'Completed pools',
+  loading: 'Loading pools…',
+  empty: 'No completed pools.',
+  emptyLast30Days: 'No pools were completed in the last 30 days.',
+  failed: 'The pools could not be loaded.',
+  dateFilterLabel: 'Date completed',
+  allDates: 'All dates',
+} as const;
+
+/** The dashboard's Assets tile. */
+export const ASSET_COUNT_TEXTS = {
+  loading: 'Counting assets…',
+  failed: 'The asset count could not be loaded.',
+  assets: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'asset' : 'assets'}`,
+} as const;
+
 /** The asset table screens (SPEC sections 2, 8 and 9): /assets/assets and /assets/pool-assets/:poolId. */
 export const ASSET_TEXTS = {
   title: 'Assets',
