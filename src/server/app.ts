@@ -6,14 +6,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import databasePlugin from './plugins/database';
-import { registerErrorHandler } from './plugins/error-handler';
-import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi';
-import { registerSecurity } from './plugins/security';
-import { registerSessions } from './plugins/session';
+import errorHandlerPlugin from './plugins/error-handler';
+import openApiPlugin from './plugins/openapi';
+import repositoriesPlugin from './plugins/repositories';
+import securityPlugin from './plugins/security';
+import sessionPlugin from './plugins/session';
 import { registerStaticApp } from './plugins/static-app';
-import { registerTenancy } from './plugins/tenancy';
+import tenancyPlugin from './plugins/tenancy';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { loanDetailsRoutes } from './routes/loan-details';
 import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -60,20 +62,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, parseForm(body as string));
   });
 
-  // First, so every plugin and route after it can use `app.db`.
+  // Shared plugins (fastify-plugin: their decorations and hooks reach every route) declare their
+  // dependencies by name, so an order that breaks one fails at start. What a route reaches:
+  // - `app.db`: the database (plugins/database.ts);
+  // - `app.repositories.<name>.<fn>(...)`: a repository module's functions (src/server/db/*-repository.ts)
+  //   with the database bound, e.g. `app.repositories.users.findUserById(id)` (plugins/repositories.ts;
+  //   a new repository is one line there);
+  // - `request.identity` (session), `request.registryUser` and `request.membership` (tenancy);
+  // - throw ApiError helpers from http-errors.ts; the error handler writes the body.
   await app.register(databasePlugin, { db });
-  registerErrorHandler(app);
-  await registerSecurity(app, { production });
+  await app.register(repositoriesPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { production });
   await app.register(cookie);
-  registerSessions(app, { db });
-  registerTenancy(app, { db });
-  await registerOpenApi(app);
+  await app.register(sessionPlugin);
+  await app.register(tenancyPlugin);
+  // Before the routes: it documents the routes added after it.
+  await app.register(openApiPlugin);
 
-  await app.register(healthRoutes, { db });
-  await app.register(identityRoutes, { db, cookieSecure: config.cookieSecure, signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10 });
-  await app.register(userRoutes, { db });
+  // Route modules are plain (encapsulated) plugins.
+  await app.register(healthRoutes);
+  await app.register(identityRoutes, { cookieSecure: config.cookieSecure, signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10 });
+  await app.register(userRoutes);
+  await app.register(loanDetailsRoutes);
 
-  registerOpenApiRoutes(app);
   await registerStaticApp(app, { staticDir: config.staticDir });
   return app;
 }

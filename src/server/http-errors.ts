@@ -1,13 +1,14 @@
-// Errors a handler throws on purpose; the error handler turns them into errorBodySchema bodies.
+// The server's one error type: a handler or hook throws an ApiError on purpose, and the error
+// handler turns it into an errorBodySchema body. (The client's error is src/contract/http-error.ts.)
 import { STATUS_CODES } from 'node:http';
 
-export class HttpError extends Error {
+export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
   ) {
     super(message);
-    this.name = 'HttpError';
+    this.name = 'ApiError';
   }
 
   get error(): string {
@@ -15,9 +16,13 @@ export class HttpError extends Error {
   }
 }
 
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
-export const unauthorized = (message = AUTHENTICATION_REQUIRED) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = AUTHENTICATION_REQUIRED) => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const unprocessable = (message: string) => new ApiError(422, message);

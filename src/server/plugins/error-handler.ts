@@ -1,8 +1,10 @@
 // One error handler for the whole server: 4xx bodies say what was wrong, 5xx bodies say nothing.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
+import { isApiError } from '../http-errors';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -19,11 +21,13 @@ function describeValidation(error: FastifyError & { validation: { instancePath: 
     .join('; ');
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody(400, describeValidation(error)));
     }
+    // Thrown on purpose: its message is written for the caller.
+    if (isApiError(error) && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -33,3 +37,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(statusCode).send(errorBody(statusCode, error.message || (STATUS_CODES[statusCode] ?? 'Error')));
   });
 }
+
+export default fp(errorHandlerPlugin, { name: 'error-handler', fastify: '5.x' });

@@ -1,13 +1,17 @@
 // OpenAPI generated from the contract's zod schemas, served at /registry/api-docs.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { BASE_PATH } from '../../domain/constants';
 
 export const API_DOCS_PATH = `${BASE_PATH}/api-docs`;
 
-/** Must be registered before the routes it documents (it collects them as they are added). */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * Registered before the routes it documents: @fastify/swagger collects routes as they are added.
+ * The document is built on the first request, so its own (hidden) routes may be added here.
+ */
+async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -22,11 +26,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-}
-
-/** The document routes, added after the documented routes. */
-export function registerOpenApiRoutes(app: FastifyInstance): void {
   const document = () => app.swagger();
   app.get(API_DOCS_PATH, { schema: { hide: true } }, async () => document());
   app.get(`${API_DOCS_PATH}/json`, { schema: { hide: true } }, async () => document());
 }
+
+export default fp(openApiPlugin, { name: 'openapi', fastify: '5.x' });

@@ -2,12 +2,18 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { forbidden } from '../http-errors';
 
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+export interface SecurityOptions {
+  /** HSTS and upgrade-insecure-requests only in production (plain HTTP on a laptop otherwise). */
+  readonly production: boolean;
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -53,3 +59,5 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     if (host !== request.host) throw forbidden(CROSS_ORIGIN_REFUSED);
   });
 }
+
+export default fp(securityPlugin, { name: 'security', fastify: '5.x' });

@@ -1,8 +1,8 @@
 // Session authentication: every route under a `/secure/` service prefix needs a live session
 // (secure by default, so a new route cannot forget it); others may read it when they need to.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
-import { findSessionIdentity, type IdentityRow } from '../db/identity-repository';
+import fp from 'fastify-plugin';
+import type { IdentityRow } from '../db/identity-repository';
 import { unauthorized } from '../http-errors';
 import { sessionTokenHashOf } from '../identity/sessions';
 
@@ -24,9 +24,10 @@ const SECURE_PREFIXES = ['/identity-broker/agent/secure/', '/service-dart/secure
 export const isSecureRoute = (routeUrl: string | undefined): boolean =>
   routeUrl !== undefined && SECURE_PREFIXES.some((prefix) => routeUrl.startsWith(prefix));
 
-export async function identityOf(db: Database, request: FastifyRequest): Promise<IdentityRow | undefined> {
+/** The identity of the request's session cookie, if it names a live session. */
+export async function identityOf(request: FastifyRequest): Promise<IdentityRow | undefined> {
   const tokenHash = sessionTokenHashOf(request);
-  return tokenHash ? findSessionIdentity(db, tokenHash) : undefined;
+  return tokenHash ? request.server.repositories.identities.findSessionIdentity(tokenHash) : undefined;
 }
 
 /** The identity of a route that must have one (secure routes); a missing one is a server bug. */
@@ -35,13 +36,13 @@ export function requireIdentity(request: FastifyRequest): IdentityRow {
   return request.identity;
 }
 
-export function registerSessions(app: FastifyInstance, options: { db: Database }): void {
+async function sessionPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('identity', null);
   // onRequest runs before the body is read: an anonymous caller costs one cookie check.
   app.addHook('onRequest', async (request) => {
     // The matched route pattern, not the raw URL, so encodings cannot slip past the check.
     if (!isSecureRoute(request.routeOptions.url)) return;
-    const identity = await identityOf(options.db, request);
+    const identity = await identityOf(request);
     if (identity) {
       request.identity = identity;
       return;
@@ -49,3 +50,5 @@ export function registerSessions(app: FastifyInstance, options: { db: Database }
     if ((request.routeOptions.config.auth ?? 'required') === 'required') throw unauthorized();
   });
 }
+
+export default fp(sessionPlugin, { name: 'session', fastify: '5.x', dependencies: ['@fastify/cookie', 'repositories'] });

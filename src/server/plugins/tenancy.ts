@@ -1,10 +1,10 @@
 // Participant tenancy: product calls act for one organization, named by the x-participant-id
 // header, which must be an active organization the caller belongs to.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { PARTICIPANT_HEADER } from '../../domain/constants';
 import { TEXTS } from '../../domain/texts';
-import type { Database } from '../db/database';
-import { findActiveMembership, findDefaultMembership, findUserByIdentity, type MembershipWithParticipant, type UserRow } from '../db/user-repository';
+import type { MembershipWithParticipant, UserRow } from '../db/user-repository';
 import { forbidden } from '../http-errors';
 
 /**
@@ -39,16 +39,16 @@ export function requireMembership(request: FastifyRequest): MembershipWithPartic
   return request.membership;
 }
 
-export function registerTenancy(app: FastifyInstance, options: { db: Database }): void {
-  const { db } = options;
+async function tenancyPlugin(app: FastifyInstance): Promise<void> {
+  const users = app.repositories.users;
   app.decorateRequest('registryUser', null);
   app.decorateRequest('membership', null);
-  // Registered after the session hook, so the identity is known here.
+  // Depends on the session plugin, whose hook runs first: the identity is known here.
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url;
     if (!routeUrl || !PRODUCT_PREFIXES.some((prefix) => routeUrl.startsWith(prefix)) || !request.identity) return;
     const mode = request.routeOptions.config.tenancy ?? 'required';
-    const user = await findUserByIdentity(db, request.identity.id);
+    const user = await users.findUserByIdentity(request.identity.id);
     request.registryUser = user ?? null;
     if (mode === 'none') return;
 
@@ -58,9 +58,11 @@ export function registerTenancy(app: FastifyInstance, options: { db: Database })
       throw invalidParticipant();
     }
     if (!user) return;
-    const chosen = named && UUID_PATTERN.test(named) ? await findActiveMembership(db, user.id, named.toLowerCase()) : undefined;
+    const chosen = named && UUID_PATTERN.test(named) ? await users.findActiveMembership(user.id, named.toLowerCase()) : undefined;
     if (named && !chosen) throw invalidParticipant();
-    request.membership = chosen ?? (await findDefaultMembership(db, user.id)) ?? null;
+    request.membership = chosen ?? (await users.findDefaultMembership(user.id)) ?? null;
     if (!request.membership && mode === 'required') throw invalidParticipant();
   });
 }
+
+export default fp(tenancyPlugin, { name: 'tenancy', fastify: '5.x', dependencies: ['session', 'repositories'] });

@@ -4,15 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, healthSchema } from '../../contract/common';
 import { PATHS } from '../../contract/paths';
-import type { Database } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
 
-export async function healthRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(PATHS.health, {
     schema: { tags: ['health'], summary: 'Server and database health', response: { 200: healthSchema, 503: errorBodySchema } },
   }, async (request, reply) => {
     try {
-      await options.db.execute(sql`select 1`);
+      await app.db.execute(sql`select 1`);
     } catch (error) {
       request.log.error({ err: error }, 'database ping failed');
       return reply.code(503).send(errorBody(503, 'Database unavailable'));

@@ -5,8 +5,6 @@ import { errorBodySchema } from '../../contract/common';
 import { figureInfoSchema, loginQuerySchema, signInFormSchema } from '../../contract/identity';
 import { PATHS } from '../../contract/paths';
 import { TEXTS } from '../../domain/texts';
-import type { Database } from '../db/database';
-import { createSession, deleteExpiredSessions, deleteSession, findIdentityByEmail } from '../db/identity-repository';
 import { burnPasswordCheck, verifyPassword } from '../identity/passwords';
 import {
   clearSessionCookie, hashSessionToken, newSessionToken, safeReturnTo, SESSION_TTL_MS, sessionTokenHashOf, setSessionCookie,
@@ -15,7 +13,6 @@ import { renderSignInPage } from '../identity/sign-in-page';
 import { requireIdentity } from '../plugins/session';
 
 export interface IdentityRouteOptions {
-  readonly db: Database;
   readonly cookieSecure: boolean;
   /** Sign-in attempts per client address and minute. */
   readonly signInRateLimit: number;
@@ -30,7 +27,8 @@ function bodyReturnTo(body: unknown): unknown {
 }
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRouteOptions): Promise<void> {
-  const { db, cookieSecure } = options;
+  const { cookieSecure } = options;
+  const identities = app.repositories.identities;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The sign-in form answers in HTML, also when it is rate limited; everything else goes to the app's handler.
@@ -102,17 +100,17 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       const parsed = signInFormSchema.safeParse(raw);
       return page(400, parsed.success ? TEXTS.invalidCredentials : (parsed.error.issues[0]?.message ?? TEXTS.invalidCredentials));
     }
-    const identity = await findIdentityByEmail(db, request.body.email);
+    const identity = await identities.findIdentityByEmail(request.body.email);
     const valid = identity ? await verifyPassword(request.body.password, identity.passwordHash) : (await burnPasswordCheck(request.body.password), false);
     if (!identity || !valid) return page(401, TEXTS.invalidCredentials);
 
     // A new session every sign-in (no fixation); the one the browser had before is ended.
     const previous = sessionTokenHashOf(request);
-    if (previous) await deleteSession(db, previous);
-    await deleteExpiredSessions(db);
+    if (previous) await identities.deleteSession(previous);
+    await identities.deleteExpiredSessions();
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await createSession(db, { tokenHash: hashSessionToken(token), identityId: identity.id, expiresAt });
+    await identities.createSession({ tokenHash: hashSessionToken(token), identityId: identity.id, expiresAt });
     setSessionCookie(reply, token, { secure: cookieSecure, expiresAt });
     request.log.info({ identityId: identity.id }, 'signed in');
     return reply.code(303).header('location', returnTo ?? DEFAULT_AFTER_SIGN_IN).header('cache-control', 'no-store').send();
@@ -124,7 +122,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     schema: { tags: ['identity'], summary: 'End the session and redirect to the login screen', description: 'Answers 303 See Other to /registry/login.' },
   }, async (request, reply) => {
     const tokenHash = sessionTokenHashOf(request);
-    if (tokenHash) await deleteSession(db, tokenHash);
+    if (tokenHash) await identities.deleteSession(tokenHash);
     clearSessionCookie(reply, { secure: cookieSecure });
     return reply.code(303).header('location', AFTER_SIGN_OUT).header('cache-control', 'no-store').send();
   });

@@ -6,8 +6,6 @@ import { userParticipantsSchema } from '../../contract/participants';
 import { PATHS } from '../../contract/paths';
 import { userIdParamsSchema, usersMeSchema } from '../../contract/users';
 import { isRegistryAdmin } from '../../domain/roles';
-import type { Database } from '../db/database';
-import { findUserById, listActiveMemberships, listParticipantContacts } from '../db/user-repository';
 import { forbidden, notFound } from '../http-errors';
 import { toParticipant, toProfileInfo, toUser } from '../mappers';
 import { requireIdentity } from '../plugins/session';
@@ -17,8 +15,8 @@ export const OWN_ORGANIZATIONS_ONLY = 'You can only list your own organizations.
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-export async function userRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
-  const { db } = options;
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const users = app.repositories.users;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(PATHS.usersMe, {
@@ -36,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     if (!user) throw notFound(USER_NOT_FOUND);
     const membership = request.membership;
     if (!membership) return { user: toUser(user, []), participant: null };
-    const contacts = await listParticipantContacts(db, membership.participant.id);
+    const contacts = await users.listParticipantContacts(membership.participant.id);
     return {
       user: toUser(user, membership.roles),
       participant: { ...toParticipant(membership.participant), profileInfo: toProfileInfo(membership.participant, contacts) },
@@ -59,9 +57,9 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     if (!caller && !admin) throw notFound(USER_NOT_FOUND);
     if (caller?.id !== userId) {
       if (!admin) throw forbidden(OWN_ORGANIZATIONS_ONLY);
-      if (!(await findUserById(db, userId))) throw notFound(USER_NOT_FOUND);
+      if (!(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
     }
-    const memberships = await listActiveMemberships(db, userId);
+    const memberships = await users.listActiveMemberships(userId);
     return memberships.map((membership) => ({ participant: toParticipant(membership.participant), isDefault: membership.isDefault }));
   });
 }
