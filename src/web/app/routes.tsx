@@ -43,8 +43,10 @@ export const createRoutes = (services: AppServices): RouteObject[] => [
           later(ROUTE_PATTERNS.assets, 'Assets'),
           later(ROUTE_PATTERNS.pools, 'Pools'),
           later(ROUTE_PATTERNS.poolAssets, 'Pool Assets'),
-          later(ROUTE_PATTERNS.asset, 'Asset Details'),
-          later(ROUTE_PATTERNS.assetHistory, 'Asset History'),
+          // One screen for the three tabs: the same component stays mounted across them.
+          ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments].map(
+            (path): RouteObject => ({ path, lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }) }),
+          ),
           later(ROUTE_PATTERNS.deactivate, 'Request Deactivation'),
           later(ROUTE_PATTERNS.messages, 'Messages'),
           later(ROUTE_PATTERNS.administration, 'Administration'),

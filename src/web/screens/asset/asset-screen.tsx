@@ -1,0 +1,95 @@
+// /assets/asset/:loanId/details, .../details/history and .../details/documents: one screen whose
+// tab comes from the URL. The three routes render this same component, so switching tabs keeps
+// the loaded asset; another loan id starts a new asset-page actor (keyed by the id).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link, useMatch, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { assetPageMachine, selectUli } from '../../../../machines/asset-page';
+import type { RegistryApi } from '../../../client/api';
+import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
+import { ASSET_PAGE_TEXTS, TEXTS } from '../../../domain/texts';
+import { useAppServices } from '../../app/services';
+import { PageHeading } from '../../ui/page-heading';
+import { StatusMessage } from '../../ui/status-message';
+import { AssetDetailsPanel } from './asset-details-panel';
+import { AssetDocumentsPanel } from './asset-documents-panel';
+import { AssetHistoryPanel } from './asset-history-panel';
+import { AssetTabs, tabPanelId } from './asset-tabs';
+
+/** The asset-page machine over the app's API: details and events together, aborted on leave. */
+export function provideAssetPage(api: RegistryApi) {
+  return assetPageMachine.provide({
+    actors: {
+      loadAsset: fromPromise(async ({ input, signal }) => {
+        const [details, events] = await Promise.all([api.loanDetails(input.loanId, signal), api.loanEvents(input.loanId, signal)]);
+        return { details, events };
+      }),
+    },
+  });
+}
+
+function useAssetTab(): AssetTab {
+  const history = useMatch(`/${ROUTE_PATTERNS.assetHistory}`);
+  const documents = useMatch(`/${ROUTE_PATTERNS.assetDocuments}`);
+  return history ? 'history' : documents ? 'documents' : 'details';
+}
+
+export function AssetScreen() {
+  const { loanId = '' } = useParams();
+  const tab = useAssetTab();
+  return <AssetPage key={loanId} loanId={loanId} tab={tab} />;
+}
+
+function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
+  const { api } = useAppServices();
+  const logic = useMemo(() => provideAssetPage(api), [api]);
+  const asset = useActorRef(logic, { input: { loanId } });
+  const loading = useSelector(asset, (snapshot) => snapshot.hasTag('busy'));
+  const ready = useSelector(asset, (snapshot) => snapshot.matches('ready'));
+  const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
+  const failed = useSelector(asset, (snapshot) => snapshot.matches('failed'));
+  const uli = useSelector(asset, selectUli);
+
+  if (notFound) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeading>{ASSET_PAGE_TEXTS.notFoundTitle}</PageHeading>
+        <p className="text-slate-700">{ASSET_PAGE_TEXTS.notFoundBody}</p>
+        <p>
+          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.assets}>{ASSET_PAGE_TEXTS.backToAssets}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <p>
+          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.assets}>{ASSET_PAGE_TEXTS.backToAssets}</Link>
+        </p>
+        <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
+        {/* Same height before and after the asset arrives: no layout shift. */}
+        <p className="min-h-6 font-mono text-sm break-all text-slate-700" data-testid="asset-uli">{uli ?? '\u00a0'}</p>
+      </div>
+      <AssetTabs loanId={loanId} current={tab} />
+      <section id={tabPanelId} aria-labelledby="asset-tab-heading" className="min-h-64">
+        <h2 id="asset-tab-heading" className="sr-only">{ASSET_PAGE_TEXTS[tab]}</h2>
+        {loading && <StatusMessage>{ASSET_PAGE_TEXTS.loading}</StatusMessage>}
+        {failed && (
+          <div className="flex flex-col items-center gap-4 p-8">
+            <p role="alert" className="text-red-900">{ASSET_PAGE_TEXTS.failed}</p>
+            <button type="button" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600"
+              onClick={() => asset.send({ type: 'asset.retry' })}>
+              {TEXTS.tryAgain}
+            </button>
+          </div>
+        )}
+        {ready && tab === 'details' && <AssetDetailsPanel asset={asset} />}
+        {ready && tab === 'history' && <AssetHistoryPanel asset={asset} />}
+        {ready && tab === 'documents' && <AssetDocumentsPanel />}
+      </section>
+    </div>
+  );
+}
