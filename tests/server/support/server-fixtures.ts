@@ -6,6 +6,7 @@ import { identities, memberships, participantContacts, participants, users } fro
 import { hashPassword } from '../../../src/server/identity/passwords';
 import { SESSION_COOKIE } from '../../../src/server/identity/sessions';
 import { PATHS } from '../../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
 
 export const PASSWORD = 'correct horse battery staple';
 // A cheap scrypt cost keeps the suite fast; verification reads the cost from the hash.
@@ -45,7 +46,9 @@ export async function insertParticipant(db: Database, values: { name: string; is
     })
     .returning();
   if (!row) throw new Error('participant not inserted');
-  await db.insert(participantContacts).values({ participantId: row.id, type: 'LEGAL', name: 'Lee Gal', email: 'legal@example.test', phoneNumber: '4155550101' });
+  await db
+    .insert(participantContacts)
+    .values({ participantId: row.id, type: 'LEGAL', name: 'Lee Gal', email: 'legal@example.test', phoneNumber: '4155550101' });
   return row;
 }
 
@@ -65,7 +68,11 @@ export async function insertIdentity(db: Database, values: { email: string; name
 
 export async function insertUser(
   db: Database,
-  values: { email: string; roles?: Record<string, string[]>; memberships: { participantId: string; isDefault?: boolean; roles?: string[] }[] },
+  values: {
+    email: string;
+    roles?: Record<string, string[]>;
+    memberships: { participantId: string; isDefault?: boolean; roles?: string[] }[];
+  },
 ) {
   const identity = await insertIdentity(db, values);
   const [user] = await db
@@ -100,4 +107,32 @@ export async function signIn(app: FastifyInstance, email: string, options: { pas
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
   return cookie && cookie.value ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+/** Signs in and returns the session cookie pair; throws when sign-in fails. */
+export async function signedInCookie(app: FastifyInstance, email: string): Promise<string> {
+  const { cookie } = await signIn(app, email);
+  if (!cookie) throw new Error(`no session for ${email}`);
+  return cookie;
+}
+
+export interface ProductCallOptions {
+  /** The session cookie pair; left out, the call is anonymous. */
+  readonly cookie?: string;
+  /** Sent as x-participant-id, as the web client does on product calls. */
+  readonly participantId?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** A GET as the web client makes it: session cookie and the current organization's header. */
+export function productGet(app: FastifyInstance, url: string, options: ProductCallOptions = {}) {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.participantId ? { [PARTICIPANT_HEADER]: options.participantId } : {}),
+      ...options.headers,
+    },
+  });
 }
