@@ -58,9 +58,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, parseForm(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, parseForm(body as string));
+    },
+  );
 
   // Shared plugins (fastify-plugin: their decorations and hooks reach every route) declare their
   // dependencies by name, so an order that breaks one fails at start. What a route reaches:
@@ -82,7 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Route modules are plain (encapsulated) plugins.
   await app.register(healthRoutes);
-  await app.register(identityRoutes, { cookieSecure: config.cookieSecure, signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10 });
+  await app.register(identityRoutes, {
+    cookieSecure: config.cookieSecure,
+    signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10,
+  });
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);
 

@@ -60,7 +60,12 @@ export function toLoanParty(row: LoanPartyRow): LoanParty {
   return {
     role: row.role,
     state: row.state,
-    currentValue: toPartyValue({ participantId: participant?.id ?? null, participantName: participant?.name ?? null, provenanceId: row.provenanceId, name: row.name }),
+    currentValue: toPartyValue({
+      participantId: participant?.id ?? null,
+      participantName: participant?.name ?? null,
+      provenanceId: row.provenanceId,
+      name: row.name,
+    }),
     participantId: participant?.id ?? null,
     profileInfo: participant ? toProfileInfo(participant, participant.contacts) : null,
   };
@@ -80,7 +85,11 @@ export function toLoanDetails(row: LoanDetailsRow): LoanDetails {
           assumption: row.assumption,
         },
         primaryParty: { firstName: row.borrowerFirstName, lastName: row.borrowerLastName },
-        additionalParties: row.additionalParties.map((party) => ({ partyType: party.partyType, firstName: party.firstName, lastName: party.lastName })),
+        additionalParties: row.additionalParties.map((party) => ({
+          partyType: party.partyType,
+          firstName: party.firstName,
+          lastName: party.lastName,
+        })),
         status: row.status,
         dartAsOriginalMortgagee: row.dartAsOriginalMortgagee,
       },

@@ -7,7 +7,11 @@ export type IdentityRow = typeof identities.$inferSelect;
 
 export async function findIdentityByEmail(db: Database, email: string): Promise<IdentityRow | undefined> {
   // The unique index is on lower(email), so this lookup uses it.
-  const [row] = await db.select().from(identities).where(sql`lower(${identities.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(identities)
+    .where(sql`lower(${identities.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 

@@ -7,7 +7,10 @@ import type { Database } from './database';
 import type { ContactRow, ParticipantRow } from './user-repository';
 
 /** A participant's profile columns, as the details query reads them. */
-export type ParticipantProfileRow = Pick<ParticipantRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'url'> & {
+export type ParticipantProfileRow = Pick<
+  ParticipantRow,
+  'id' | 'name' | 'email' | 'phoneNumber' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'url'
+> & {
   readonly contacts: Pick<ContactRow, 'type' | 'name' | 'email' | 'phoneNumber'>[];
 };
 

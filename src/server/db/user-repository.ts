@@ -44,7 +44,11 @@ export async function findDefaultMembership(db: Database, userId: string): Promi
 }
 
 /** The membership of one active organization, or undefined when there is none. */
-export async function findActiveMembership(db: Database, userId: string, participantId: string): Promise<MembershipWithParticipant | undefined> {
+export async function findActiveMembership(
+  db: Database,
+  userId: string,
+  participantId: string,
+): Promise<MembershipWithParticipant | undefined> {
   const [row] = await db
     .select({ participant: participants, roles: memberships.roles, isDefault: memberships.isDefault })
     .from(memberships)

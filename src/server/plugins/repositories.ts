@@ -16,7 +16,10 @@ type DbFunction = (db: Database, ...args: never[]) => unknown;
 
 /** A repository module's functions with the database already given (its other exports left out). */
 export type BoundRepository<Module> = {
-  readonly [Name in keyof Module as Module[Name] extends DbFunction ? Name : never]: Module[Name] extends (db: Database, ...args: infer Args) => infer Result
+  readonly [Name in keyof Module as Module[Name] extends DbFunction ? Name : never]: Module[Name] extends (
+    db: Database,
+    ...args: infer Args
+  ) => infer Result
     ? (...args: Args) => Result
     : never;
 };
@@ -32,7 +35,8 @@ declare module 'fastify' {
 export function bindRepository<Module extends object>(db: Database, module: Module): BoundRepository<Module> {
   const bound: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(module)) {
-    if (typeof value === 'function') bound[name] = (...args: unknown[]) => (value as (db: Database, ...rest: unknown[]) => unknown)(db, ...args);
+    if (typeof value === 'function')
+      bound[name] = (...args: unknown[]) => (value as (db: Database, ...rest: unknown[]) => unknown)(db, ...args);
   }
   return Object.freeze(bound) as BoundRepository<Module>;
 }

@@ -18,33 +18,41 @@ export async function loanDetailsRoutes(app: FastifyInstance): Promise<void> {
   const loans = app.repositories.loanDetails;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(PATHS.loanDetailsPattern, {
-    schema: {
-      tags: ['loans'],
-      summary: 'A loan\'s details, with each party\'s state, current value and participant profile',
-      description: NOT_VISIBLE,
-      params: loanIdParamsSchema,
-      response: { 200: loanDetailsSchema, ...errors },
+  routes.get(
+    PATHS.loanDetailsPattern,
+    {
+      schema: {
+        tags: ['loans'],
+        summary: "A loan's details, with each party's state, current value and participant profile",
+        description: NOT_VISIBLE,
+        params: loanIdParamsSchema,
+        response: { 200: loanDetailsSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const membership = requireMembership(request);
-    const row = await loans.findLoanDetails(request.params.id.toLowerCase(), membership.participant.id);
-    if (!row) throw notFound(LOAN_NOT_FOUND);
-    return toLoanDetails(row);
-  });
+    async (request) => {
+      const membership = requireMembership(request);
+      const row = await loans.findLoanDetails(request.params.id.toLowerCase(), membership.participant.id);
+      if (!row) throw notFound(LOAN_NOT_FOUND);
+      return toLoanDetails(row);
+    },
+  );
 
-  routes.get(PATHS.loanEventsPattern, {
-    schema: {
-      tags: ['loans'],
-      summary: 'A loan\'s events, newest first (by when they were recorded)',
-      description: NOT_VISIBLE,
-      params: loanIdParamsSchema,
-      response: { 200: loanEventsSchema, ...errors },
+  routes.get(
+    PATHS.loanEventsPattern,
+    {
+      schema: {
+        tags: ['loans'],
+        summary: "A loan's events, newest first (by when they were recorded)",
+        description: NOT_VISIBLE,
+        params: loanIdParamsSchema,
+        response: { 200: loanEventsSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const membership = requireMembership(request);
-    const rows = await loans.listLoanEvents(request.params.id.toLowerCase(), membership.participant.id);
-    if (!rows) throw notFound(LOAN_NOT_FOUND);
-    return rows.map(toLoanEvent);
-  });
+    async (request) => {
+      const membership = requireMembership(request);
+      const rows = await loans.listLoanEvents(request.params.id.toLowerCase(), membership.participant.id);
+      if (!rows) throw notFound(LOAN_NOT_FOUND);
+      return rows.map(toLoanEvent);
+    },
+  );
 }

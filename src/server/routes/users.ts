@@ -19,47 +19,55 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const users = app.repositories.users;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(PATHS.usersMe, {
-    // The header may be left out (the default organization is reported); one that names an
-    // organization the caller does not hold is refused by the tenancy hook.
-    config: { tenancy: 'optional' },
-    schema: {
-      tags: ['users'],
-      summary: 'The caller\'s registry user and current organization with its profile',
-      response: { 200: usersMeSchema, ...errors },
+  routes.get(
+    PATHS.usersMe,
+    {
+      // The header may be left out (the default organization is reported); one that names an
+      // organization the caller does not hold is refused by the tenancy hook.
+      config: { tenancy: 'optional' },
+      schema: {
+        tags: ['users'],
+        summary: "The caller's registry user and current organization with its profile",
+        response: { 200: usersMeSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    // An identity without a registry user is valid at the broker but unregistered here.
-    const user = request.registryUser;
-    if (!user) throw notFound(USER_NOT_FOUND);
-    const membership = request.membership;
-    if (!membership) return { user: toUser(user, []), participant: null };
-    const contacts = await users.listParticipantContacts(membership.participant.id);
-    return {
-      user: toUser(user, membership.roles),
-      participant: { ...toParticipant(membership.participant), profileInfo: toProfileInfo(membership.participant, contacts) },
-    };
-  });
+    async (request) => {
+      // An identity without a registry user is valid at the broker but unregistered here.
+      const user = request.registryUser;
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const membership = request.membership;
+      if (!membership) return { user: toUser(user, []), participant: null };
+      const contacts = await users.listParticipantContacts(membership.participant.id);
+      return {
+        user: toUser(user, membership.roles),
+        participant: { ...toParticipant(membership.participant), profileInfo: toProfileInfo(membership.participant, contacts) },
+      };
+    },
+  );
 
-  routes.get(PATHS.userParticipantsPattern, {
-    config: { tenancy: 'none' },
-    schema: {
-      tags: ['users'],
-      summary: 'The active organizations of a user (the caller\'s own, or any for registry administrators)',
-      params: userIdParamsSchema,
-      response: { 200: userParticipantsSchema, ...errors },
+  routes.get(
+    PATHS.userParticipantsPattern,
+    {
+      config: { tenancy: 'none' },
+      schema: {
+        tags: ['users'],
+        summary: "The active organizations of a user (the caller's own, or any for registry administrators)",
+        params: userIdParamsSchema,
+        response: { 200: userParticipantsSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const identity = requireIdentity(request);
-    const caller = request.registryUser;
-    const userId = request.params.userId.toLowerCase();
-    const admin = isRegistryAdmin(identity.roles);
-    if (!caller && !admin) throw notFound(USER_NOT_FOUND);
-    if (caller?.id !== userId) {
-      if (!admin) throw forbidden(OWN_ORGANIZATIONS_ONLY);
-      if (!(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
-    }
-    const memberships = await users.listActiveMemberships(userId);
-    return memberships.map((membership) => ({ participant: toParticipant(membership.participant), isDefault: membership.isDefault }));
-  });
+    async (request) => {
+      const identity = requireIdentity(request);
+      const caller = request.registryUser;
+      const userId = request.params.userId.toLowerCase();
+      const admin = isRegistryAdmin(identity.roles);
+      if (!caller && !admin) throw notFound(USER_NOT_FOUND);
+      if (caller?.id !== userId) {
+        if (!admin) throw forbidden(OWN_ORGANIZATIONS_ONLY);
+        if (!(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
+      }
+      const memberships = await users.listActiveMemberships(userId);
+      return memberships.map((membership) => ({ participant: toParticipant(membership.participant), isDefault: membership.isDefault }));
+    },
+  );
 }
