@@ -1,6 +1,6 @@
 // Shell navigation: desktop side navigation expanded or collapsed (remembered across reloads
 // by the provided `rememberCollapsed` action), and the mobile drawer.
-import { setup } from 'xstate';
+import { setup, type SnapshotFrom } from 'xstate';
 
 export interface NavigationInput {
   /** What was remembered from the last visit. */
@@ -49,3 +49,7 @@ export const navigationMachine = setup({
     },
   },
 });
+
+export type NavigationSnapshot = SnapshotFrom<typeof navigationMachine>;
+export const selectSidebarCollapsed = (snapshot: NavigationSnapshot): boolean => snapshot.matches({ sidebar: 'collapsed' });
+export const selectDrawerOpen = (snapshot: NavigationSnapshot): boolean => snapshot.matches({ drawer: 'open' });

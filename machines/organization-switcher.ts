@@ -1,5 +1,5 @@
 // The organization switcher's search box (shown above 8 organizations): the typed filter.
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 
 export type OrganizationSwitcherEvent = { type: 'filter.change'; query: string } | { type: 'filter.clear' };
 
@@ -27,3 +27,7 @@ export const organizationSwitcherMachine = setup({
     },
   },
 });
+
+export type OrganizationSwitcherSnapshot = SnapshotFrom<typeof organizationSwitcherMachine>;
+/** The typed search text ('' when unfiltered). */
+export const selectOrganizationQuery = (snapshot: OrganizationSwitcherSnapshot): string => snapshot.context.query;

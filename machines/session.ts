@@ -1,10 +1,11 @@
 // The signed-in session (SPEC sections 6 and 8): identity check, registry account, current
 // organization (stored across visits), 401 and 'Invalid participant' from any call, sign-out.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isInvalidParticipant, isNotFound, isUnauthorized } from '../src/contract/http-error';
 import type { FigureInfo } from '../src/contract/identity';
 import type { UserParticipant } from '../src/contract/participants';
 import type { User } from '../src/contract/users';
+import { APP_PATHS } from '../src/domain/app-paths';
 import { chooseParticipantId } from '../src/domain/organizations';
 
 export interface SessionInput {
@@ -168,3 +169,21 @@ export const sessionMachine = setup({
     },
   },
 });
+
+// Selectors: what components and services read from the session, derived here once.
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const selectParticipantId = (snapshot: SessionSnapshot): string | null => snapshot.context.participantId;
+export const selectOrganizations = (snapshot: SessionSnapshot): readonly UserParticipant[] => snapshot.context.organizations;
+/** The organization product calls act for, or null before the account is loaded. */
+export const selectCurrentOrganization = (snapshot: SessionSnapshot): UserParticipant | null =>
+  snapshot.context.organizations.find((entry) => entry.participant.id === snapshot.context.participantId) ?? null;
+export const selectUserFirstName = (snapshot: SessionSnapshot): string => snapshot.context.user?.firstName ?? '';
+const noRoles: FigureInfo['roles'] = {};
+export const selectRoles = (snapshot: SessionSnapshot): FigureInfo['roles'] => snapshot.context.identity?.roles ?? noRoles;
+/** Where a protected screen sends the user: login with the 401 notice, plain login, or nowhere (null). */
+export const selectLoginRedirect = (snapshot: SessionSnapshot): string | null => {
+  if (snapshot.matches({ signedOut: 'unauthorized' })) return APP_PATHS.loginUnauthorized;
+  if (snapshot.matches('signedOut') || snapshot.matches('unregistered')) return APP_PATHS.login;
+  return null;
+};

@@ -1,6 +1,6 @@
 // Toast queue (SPEC section 9): at most 5 visible; each leaves after 6000 ms once visible,
 // or when dismissed. Queued toasts show, and start their timer, as visible ones leave.
-import { assertEvent, assign, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { MAX_VISIBLE_TOASTS, TOAST_TIMEOUT_MS } from '../src/domain/constants';
 
 export type ToastVariant = 'success' | 'error' | 'info';
@@ -77,3 +77,7 @@ export const toastsMachine = setup({
     },
   },
 });
+
+export type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;
+/** The toasts on screen (the rest wait in the queue). */
+export const selectVisibleToasts = (snapshot: ToastsSnapshot): readonly Toast[] => visibleToasts(snapshot.context);
