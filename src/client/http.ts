@@ -6,13 +6,19 @@ import type { z } from 'zod';
 import { HttpError } from '../contract/http-error';
 import { PARTICIPANT_HEADER } from '../domain/constants';
 
+/** How product calls meet the session: its current organization goes out, their failures come back. */
+export interface SessionLink {
+  /** The organization to send on product calls. */
+  readonly participantId: () => string | null;
+  /** Told of every failed product call, so the session can react to 401 and 'Invalid participant'. */
+  readonly productCallFailed: (error: HttpError) => void;
+}
+
 export interface HttpClientConfig {
   /** Origin (or '' for same origin) of each service; build-time configuration. */
   readonly baseUrl: string;
-  /** The organization to send on product calls. */
-  readonly getParticipantId: () => string | null;
-  /** Told of every failed product call, so the session can react to 401 and 403. */
-  readonly onProductCallError?: (error: HttpError) => void;
+  /** Absent for the session's own calls: they name the organization explicitly and handle their own failures. */
+  readonly session?: SessionLink;
 }
 
 export interface RequestOptions {
@@ -37,7 +43,9 @@ export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstanc
 
   async function call(method: string, path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
     const headers: Record<string, string> = { accept };
-    const participantId = options.participantId !== undefined ? options.participantId : options.product ? config.getParticipantId() : null;
+    // An explicit organization wins; otherwise product calls act for the session's current one.
+    const current = options.product ? (config.session?.participantId() ?? null) : null;
+    const participantId = options.participantId !== undefined ? options.participantId : current;
     if (participantId) headers[PARTICIPANT_HEADER] = participantId;
     const response = await http(`${config.baseUrl}${path}`, {
       method,
@@ -48,7 +56,7 @@ export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstanc
     });
     if (!response.ok) {
       const error = new HttpError(response.status, await response.text());
-      if (options.product) config.onProductCallError?.(error);
+      if (options.product) config.session?.productCallFailed(error);
       throw error;
     }
     return response;

@@ -5,8 +5,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
+import { APP_PATHS } from '../../src/domain/app-paths';
 import { NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
-import { reportProductCallError } from '../../src/web/app/actors';
 import { sessionMachine, type Account } from '../../machines/session';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
@@ -37,7 +37,7 @@ const walker = createModelWalker(sessionMachine, {
 type App = ReturnType<typeof renderApp>;
 const user = userEvent.setup();
 const errorOf = (event: unknown) => (event as { error: HttpError }).error;
-const onLogin = (app: App) => app.location().pathname === '/login';
+const onLogin = (app: App) => app.location().pathname === APP_PATHS.login;
 const button = (name: string) => screen.getByRole('button', { name });
 
 function expectBusy(app: App, identified: boolean) {
@@ -57,7 +57,7 @@ describe('session machine, driven through the app', () => {
 
   for (const path of walker.paths) {
     it(path.description, async () => {
-      const app = renderApp({ path: '/dashboard', organizations });
+      const app = renderApp({ path: APP_PATHS.dashboard, organizations });
       await path.test({
         states: {
           checkingIdentity: () => expectBusy(app, false),
@@ -69,12 +69,12 @@ describe('session machine, driven through the app', () => {
           },
           unregistered: async () => {
             expect(await screen.findByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeInTheDocument();
-            expect(app.location().pathname).toBe('/login');
+            expect(app.location().pathname).toBe(APP_PATHS.login);
             expect(button(TEXTS.logOut)).toBeEnabled();
           },
           signedOut: async () => {
             expect(await screen.findByRole('button', { name: TEXTS.logIn })).toBeEnabled();
-            expect(app.location().pathname).toBe('/login');
+            expect(app.location().pathname).toBe(APP_PATHS.login);
           },
           'signedOut.unauthorized': () => expectNoticeOnlyWhenFlagged(app),
           'signedOut.byUser': () => {
@@ -94,7 +94,7 @@ describe('session machine, driven through the app', () => {
             await app.fake.settle('usersMe', { error: errorOf(event) });
             if (errorOf(event) === invalidParticipant) {
               expect(await screen.findByText(TEXTS.invalidParticipantToast)).toBeInTheDocument();
-              expect(app.location().pathname).toBe('/dashboard');
+              expect(app.location().pathname).toBe(APP_PATHS.dashboard);
             }
           },
           'done: logout': () => app.fake.settle('logout', { value: undefined }),
@@ -113,9 +113,9 @@ describe('session machine, driven through the app', () => {
             expect(screen.getByRole('button', { name: NAVIGATION_LABELS.switchOrganization })).toHaveTextContent('Organization 1');
             await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Organization 2' }));
             expect(await screen.findByTestId('current-organization')).toHaveTextContent('Organization 2');
-            expect(app.location().pathname).toBe('/dashboard');
+            expect(app.location().pathname).toBe(APP_PATHS.dashboard);
           },
-          'session.callFailed': ({ event }) => act(() => reportProductCallError(errorOf(event))),
+          'session.callFailed': ({ event }) => act(() => app.productCallFailed(errorOf(event))),
         },
       });
     });

@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import { MAX_VISIBLE_TOASTS } from '../../src/domain/constants';
-import { ToastsContext } from '../../src/web/app/actors';
+import { ToastsActorContext } from '../../src/web/app/actor-contexts';
 import { ToastsRegion } from '../../src/web/app/toasts-region';
-import { toastsMachine, visibleToasts } from '../../machines/toasts';
+import { selectVisibleToasts, toastsMachine } from '../../machines/toasts';
 import { createModelWalker } from '../machines/support/model-coverage';
 
 const MAX_IN_MODEL = MAX_VISIBLE_TOASTS + 1; // enough to queue one
@@ -18,8 +18,8 @@ const walker = createModelWalker(toastsMachine, {
   serializeState: (snapshot) => `${JSON.stringify(snapshot.value)}:${snapshot.context.toasts.length}`,
   events: (snapshot) => {
     const { toasts, nextId } = snapshot.context;
-    const first = visibleToasts(snapshot.context)[0];
-    const last = visibleToasts(snapshot.context).at(-1);
+    const first = selectVisibleToasts(snapshot)[0];
+    const last = selectVisibleToasts(snapshot).at(-1);
     return [
       ...(toasts.length < MAX_IN_MODEL ? [{ type: 'toast.show' as const, variant: 'info' as const, message: messageOf(nextId) }] : []),
       ...(first ? [{ type: 'toast.expire' as const, id: first.id }, { type: 'toast.dismiss' as const, id: first.id }] : []),
@@ -29,7 +29,7 @@ const walker = createModelWalker(toastsMachine, {
 });
 
 function Probe({ onReady }: { onReady: (ref: ActorRefFrom<typeof toastsMachine>) => void }) {
-  const ref = ToastsContext.useActorRef();
+  const ref = ToastsActorContext.useActorRef();
   useEffect(() => {
     onReady(ref);
   }, [ref, onReady]);
@@ -39,10 +39,10 @@ function Probe({ onReady }: { onReady: (ref: ActorRefFrom<typeof toastsMachine>)
 function renderRegion() {
   let toasts: ActorRefFrom<typeof toastsMachine> | undefined;
   render(
-    <ToastsContext.Provider>
+    <ToastsActorContext.Provider>
       <Probe onReady={(ref) => (toasts = ref)} />
       <ToastsRegion />
-    </ToastsContext.Provider>,
+    </ToastsActorContext.Provider>,
   );
   if (!toasts) throw new Error('toasts actor not ready');
   return toasts;
@@ -71,7 +71,7 @@ describe('toasts machine, driven through the notifications region', () => {
           showing: (snapshot) => {
             const shown = shownMessages();
             expect(shown).toHaveLength(Math.min(snapshot.context.toasts.length, MAX_VISIBLE_TOASTS));
-            expect(shown).toEqual(visibleToasts(toasts.getSnapshot().context).map((toast) => toast.message));
+            expect(shown).toEqual(selectVisibleToasts(toasts.getSnapshot()).map((toast) => toast.message));
           },
         },
         events: {

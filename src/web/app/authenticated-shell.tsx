@@ -6,20 +6,20 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
 import { StatusMessage } from '../ui/status-message';
-import { NavigationContext, SessionContext } from './actors';
+import { selectDrawerOpen, selectSidebarCollapsed } from '../../../machines/navigation';
+import { selectLoginRedirect } from '../../../machines/session';
+import { NavigationActorContext, SessionActorContext } from './actor-contexts';
 import { Footer } from './footer';
 import { NavigationMenu } from './navigation-menu';
 
 const PRODUCT_NAME = 'Loan Registry';
 
 export function AuthenticatedShell() {
-  const session = SessionContext.useActorRef();
-  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
-  const loginPath = SessionContext.useSelector((snapshot) =>
-    snapshot.matches({ signedOut: 'unauthorized' }) ? '/login?unauthorized=true' : snapshot.matches('signedOut') || snapshot.matches('unregistered') ? '/login' : null,
-  );
-  const failed = SessionContext.useSelector((snapshot) => snapshot.matches('failed'));
-  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const session = SessionActorContext.useActorRef();
+  const signedIn = SessionActorContext.useSelector((snapshot) => snapshot.matches('signedIn'));
+  const loginPath = SessionActorContext.useSelector(selectLoginRedirect);
+  const failed = SessionActorContext.useSelector((snapshot) => snapshot.matches('failed'));
+  const busy = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('busy'));
 
   if (loginPath) return <Navigate to={loginPath} replace />;
   if (failed) {
@@ -44,9 +44,9 @@ export function AuthenticatedShell() {
 }
 
 function SignedInLayout() {
-  const navigation = NavigationContext.useActorRef();
-  const collapsed = NavigationContext.useSelector((snapshot) => snapshot.matches({ sidebar: 'collapsed' }));
-  const drawerOpen = NavigationContext.useSelector((snapshot) => snapshot.matches({ drawer: 'open' }));
+  const navigation = NavigationActorContext.useActorRef();
+  const collapsed = NavigationActorContext.useSelector(selectSidebarCollapsed);
+  const drawerOpen = NavigationActorContext.useSelector(selectDrawerOpen);
   const location = useLocation();
 
   // After each in-app navigation: close the drawer and move focus to the new page's heading.

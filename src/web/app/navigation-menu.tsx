@@ -2,10 +2,12 @@
 // mobile drawer. `compact` shows icons with screen-reader labels only.
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { NavLink } from 'react-router-dom';
+import { APP_PATHS } from '../../domain/app-paths';
 import { applicationLinks } from '../../domain/roles';
 import { NAVIGATION_LABELS, TEXTS } from '../../domain/texts';
 import { Icon, type IconName } from '../ui/icons';
-import { SessionContext } from './actors';
+import { selectRoles } from '../../../machines/session';
+import { SessionActorContext } from './actor-contexts';
 import { OrganizationSwitcher } from './organization-switcher';
 
 const itemClasses = (compact: boolean) =>
@@ -32,18 +34,18 @@ function MenuLink({ to, icon, label, compact }: { to: string; icon: IconName; la
 }
 
 export function NavigationMenu({ compact = false }: { compact?: boolean }) {
-  const roles = SessionContext.useSelector((snapshot) => snapshot.context.identity?.roles ?? {});
-  const session = SessionContext.useActorRef();
+  const roles = SessionActorContext.useSelector(selectRoles);
+  const session = SessionActorContext.useActorRef();
   return (
     <>
       {/* Outside the scrolling list, so the switcher's options are not clipped. */}
       {!compact && <OrganizationSwitcher />}
       <div className="flex flex-1 flex-col gap-4 overflow-y-auto">
       <ul className="flex flex-col gap-1">
-        <MenuLink to="/dashboard" icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
-        <MenuLink to="/assets/assets" icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
-        <MenuLink to="/administration" icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
-        <MenuLink to="/messages" icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
+        <MenuLink to={APP_PATHS.dashboard} icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
+        <MenuLink to={APP_PATHS.assets} icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
+        <MenuLink to={APP_PATHS.administration} icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
+        <MenuLink to={APP_PATHS.messages} icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
       </ul>
       <ul className="flex flex-col gap-1">
         <li>
@@ -68,7 +70,7 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
             </DisclosurePanel>
           </Disclosure>
         </li>
-        <MenuLink to="/profile" icon="profile" label={TEXTS.editProfile} compact={compact} />
+        <MenuLink to={APP_PATHS.profile} icon="profile" label={TEXTS.editProfile} compact={compact} />
         <li>
           <button type="button" className={itemClasses(compact)} title={compact ? TEXTS.signOut : undefined}
             onClick={() => session.send({ type: 'session.signOut' })}>

@@ -7,9 +7,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { UserParticipant } from '../../contract/participants';
 import { filterOrganizations, needsOrganizationSearch } from '../../domain/organizations';
 import { NAVIGATION_LABELS } from '../../domain/texts';
-import { organizationSwitcherMachine } from '../../../machines/organization-switcher';
+import { organizationSwitcherMachine, selectOrganizationQuery } from '../../../machines/organization-switcher';
+import { selectCurrentOrganization, selectOrganizations } from '../../../machines/session';
 import { Icon } from '../ui/icons';
-import { SessionContext } from './actors';
+import { SessionActorContext } from './actor-contexts';
 
 const optionClasses =
   'group flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 data-[focus]:bg-brand-100 data-[selected]:font-semibold';
@@ -19,10 +20,9 @@ const panelClasses =
   'absolute left-0 z-40 mt-1 max-h-80 w-full min-w-56 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none';
 
 export function OrganizationSwitcher() {
-  const organizations = SessionContext.useSelector((snapshot) => snapshot.context.organizations);
-  const participantId = SessionContext.useSelector((snapshot) => snapshot.context.participantId);
-  const session = SessionContext.useActorRef();
-  const current = organizations.find((entry) => entry.participant.id === participantId) ?? null;
+  const organizations = SessionActorContext.useSelector(selectOrganizations);
+  const current = SessionActorContext.useSelector(selectCurrentOrganization);
+  const session = SessionActorContext.useActorRef();
   const switchTo = (entry: UserParticipant | null) => {
     if (entry) session.send({ type: 'organization.switch', participantId: entry.participant.id });
   };
@@ -74,7 +74,7 @@ function ListSwitcher({ organizations, current, onSwitch }: SwitcherProps) {
 
 function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps) {
   const filter = useActorRef(organizationSwitcherMachine);
-  const query = useSelector(filter, (snapshot) => snapshot.context.query);
+  const query = useSelector(filter, selectOrganizationQuery);
   const shown = filterOrganizations(organizations, query);
   return (
     <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })} by={sameOrganization} immediate>

@@ -7,24 +7,24 @@ import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available'
 import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
-import { AppActors } from './actors';
-import type { AppServices } from './services';
+import { AppProviders } from './app-providers';
+import type { AppPlatform } from './services';
 import { ToastsRegion } from './toasts-region';
 
-function RootLayout({ services }: { services: AppServices }) {
+function RootLayout({ platform }: { platform: AppPlatform }) {
   return (
-    <AppActors services={services}>
+    <AppProviders platform={platform}>
       <Outlet />
       <ToastsRegion />
-    </AppActors>
+    </AppProviders>
   );
 }
 
 const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
-export const createRoutes = (services: AppServices): RouteObject[] => [
+export const createRoutes = (platform: AppPlatform): RouteObject[] => [
   {
-    element: <RootLayout services={services} />,
+    element: <RootLayout platform={platform} />,
     hydrateFallbackElement: <StatusMessage>{TEXTS.loading}</StatusMessage>,
     children: [
       { index: true, element: <Navigate to={APP_PATHS.dashboard} replace /> },

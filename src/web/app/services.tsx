@@ -1,8 +1,10 @@
-// The outside world as every screen sees it (ARCHITECTURE.md section 4): the API client bound
+// The outside world as every screen sees it (ARCHITECTURE.md section 8): the API client bound
 // to the session (current organization on product calls, 401 and 'Invalid participant' sent
-// back to the session), the hosted login page and file downloads. Given once at the root.
+// back to the session), the hosted login page and file downloads. The root is given an
+// AppPlatform (the browser's, or a test's fakes) and binds it to the session actor.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { RegistryApi } from '../../client/api';
+import type { SessionLink } from '../../client/http';
 
 export interface AppServices {
   /** Product calls send the current organization; their 401 and 'Invalid participant' reach the session. */
@@ -11,6 +13,12 @@ export interface AppServices {
   startHostedLogin(): void;
   /** Saves a file the user asked for (CSV exports and the like). */
   download(file: Blob, fileName: string): void;
+}
+
+/** What the root is given: the services before they are bound to a session. */
+export interface AppPlatform extends Omit<AppServices, 'api'> {
+  /** An API client whose product calls act for, and report failures to, the given session (none: the session's own calls). */
+  createApi(session?: SessionLink): RegistryApi;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -1,6 +1,6 @@
-import { visibleToasts } from '../../../machines/toasts';
+import { selectVisibleToasts } from '../../../machines/toasts';
 import { Icon } from '../ui/icons';
-import { ToastsContext } from './actors';
+import { ToastsActorContext } from './actor-contexts';
 
 const variantClasses = {
   success: 'border-green-600 bg-green-50 text-green-900',
@@ -9,8 +9,8 @@ const variantClasses = {
 } as const;
 
 export function ToastsRegion() {
-  const toasts = ToastsContext.useSelector((snapshot) => visibleToasts(snapshot.context));
-  const toastsRef = ToastsContext.useActorRef();
+  const toasts = ToastsActorContext.useSelector(selectVisibleToasts);
+  const toastsRef = ToastsActorContext.useActorRef();
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-full max-w-sm flex-col gap-2">
       {toasts.map((toast) => (

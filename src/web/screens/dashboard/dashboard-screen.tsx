@@ -1,21 +1,21 @@
 // /dashboard: hero with the tiles Assets, Messages and Administration.
 import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../../domain/app-paths';
 import { NAVIGATION_LABELS } from '../../../domain/texts';
-import { SessionContext } from '../../app/actors';
+import { selectCurrentOrganization, selectUserFirstName } from '../../../../machines/session';
+import { SessionActorContext } from '../../app/actor-contexts';
 import { Icon, type IconName } from '../../ui/icons';
 import { PageHeading } from '../../ui/page-heading';
 
 const tiles: ReadonlyArray<{ to: string; icon: IconName; title: string; description: string }> = [
-  { to: '/assets/assets', icon: 'assets', title: NAVIGATION_LABELS.assets, description: 'Loans and pools your organization holds a role on.' },
-  { to: '/messages', icon: 'messages', title: NAVIGATION_LABELS.messages, description: 'Requests and notices for your organization.' },
-  { to: '/administration', icon: 'administration', title: NAVIGATION_LABELS.administration, description: 'Your organization’s profile and users.' },
+  { to: APP_PATHS.assets, icon: 'assets', title: NAVIGATION_LABELS.assets, description: 'Loans and pools your organization holds a role on.' },
+  { to: APP_PATHS.messages, icon: 'messages', title: NAVIGATION_LABELS.messages, description: 'Requests and notices for your organization.' },
+  { to: APP_PATHS.administration, icon: 'administration', title: NAVIGATION_LABELS.administration, description: 'Your organization’s profile and users.' },
 ];
 
 export function DashboardScreen() {
-  const firstName = SessionContext.useSelector((snapshot) => snapshot.context.user?.firstName ?? '');
-  const organizationName = SessionContext.useSelector(
-    (snapshot) => snapshot.context.organizations.find((entry) => entry.participant.id === snapshot.context.participantId)?.participant.name ?? '',
-  );
+  const firstName = SessionActorContext.useSelector(selectUserFirstName);
+  const organizationName = SessionActorContext.useSelector((snapshot) => selectCurrentOrganization(snapshot)?.participant.name ?? '');
   return (
     <div className="flex flex-col gap-8">
       <section className="rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white">

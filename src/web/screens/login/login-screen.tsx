@@ -2,17 +2,17 @@
 // account is unregistered or the server answered 401 (?unauthorized=true).
 import { useSearchParams } from 'react-router-dom';
 import { TEXTS } from '../../../domain/texts';
-import { SessionContext } from '../../app/actors';
+import { SessionActorContext } from '../../app/actor-contexts';
 import { PageHeading } from '../../ui/page-heading';
 import { SupportContact } from '../../ui/support-contact';
 
 export function LoginScreen() {
-  const session = SessionContext.useActorRef();
+  const session = SessionActorContext.useActorRef();
   const [searchParams] = useSearchParams();
-  const identified = SessionContext.useSelector((snapshot) => snapshot.hasTag('identified'));
-  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
-  const unregistered = SessionContext.useSelector((snapshot) => snapshot.matches('unregistered'));
-  const failed = SessionContext.useSelector((snapshot) => snapshot.matches('failed'));
+  const identified = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('identified'));
+  const busy = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const unregistered = SessionActorContext.useSelector((snapshot) => snapshot.matches('unregistered'));
+  const failed = SessionActorContext.useSelector((snapshot) => snapshot.matches('failed'));
   const showNotice = unregistered || searchParams.get('unauthorized') === 'true';
 
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../../domain/app-paths';
 import { TEXTS } from '../../../domain/texts';
 import { PageHeading } from '../../ui/page-heading';
 
@@ -7,7 +8,7 @@ export function NotFoundScreen() {
     <main id="main" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <PageHeading>{TEXTS.pageNotFound}</PageHeading>
       <p className="text-slate-600">The page you asked for does not exist.</p>
-      <Link className="font-medium text-brand-700 underline" to="/dashboard">Go to the dashboard</Link>
+      <Link className="font-medium text-brand-700 underline" to={APP_PATHS.dashboard}>Go to the dashboard</Link>
     </main>
   );
 }

@@ -1,0 +1,11 @@
+// The app-wide actors, created once at the root (app-providers.tsx) and reached through these
+// contexts (ARCHITECTURE.md section 4). Named *ActorContext: a machine's data type keeps the
+// name *Context (machines/session.ts SessionContext).
+import { createActorContext } from '@xstate/react';
+import { navigationMachine } from '../../../machines/navigation';
+import { sessionMachine } from '../../../machines/session';
+import { toastsMachine } from '../../../machines/toasts';
+
+export const SessionActorContext = createActorContext(sessionMachine);
+export const ToastsActorContext = createActorContext(toastsMachine);
+export const NavigationActorContext = createActorContext(navigationMachine);
