@@ -4,6 +4,7 @@
 // Output is deterministic: states and transitions follow the machine's definition order, which
 // is the order of its source code, so `npm run visualize -- --check` only fails on real changes.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { childStateNodes, eventLabel, invokedActors, stateEdges } from './statechart-introspection';
 
 /** A state of the chart, flattened from `machine.root`. */
 export interface ChartState {
@@ -47,7 +48,10 @@ export interface Chart {
 
 type Named = { type?: unknown; name?: unknown; guards?: unknown; params?: unknown };
 
-/** A readable name for a guard: `isValid`, `and(isValid, !isAdmin)`, `inline`. */
+/**
+ * A readable name for a guard: `isValid`, `isValid && !isAdmin`, `inline`. XState's and/or/not
+ * are functions named so that carry their operands in `guards` (no typed accessor exists).
+ */
 export function formatGuard(guard: unknown): string {
   if (guard === undefined || guard === null) return '';
   if (typeof guard === 'string') return guard;
@@ -74,65 +78,15 @@ function actionName(action: unknown): string | undefined {
   return undefined;
 }
 
-function delayLabel(machine: AnyStateMachine, delay: string): string {
-  if (/^\d+$/.test(delay)) return `after ${delay}ms`;
-  const configured = (machine.implementations.delays as Record<string, unknown> | undefined)?.[delay];
-  return typeof configured === 'number' ? `after ${delay} (${configured}ms)` : `after ${delay}`;
-}
-
-/** Readable event label; `xstate.after.*`, `xstate.done.actor.*`... become `after 500ms`, `done: loadUser`. */
-export function formatEvent(machine: AnyStateMachine, eventType: string, source: AnyStateNode): string {
-  if (eventType === '') return 'always';
-  if (eventType === '*') return '*';
-  if (eventType.startsWith('xstate.after.') && eventType.endsWith(`.${source.id}`)) {
-    const delay = eventType.slice('xstate.after.'.length, eventType.length - source.id.length - 1);
-    return delayLabel(machine, delay);
-  }
-  for (const [prefix, word] of [
-    ['xstate.done.actor.', 'done'],
-    ['xstate.error.actor.', 'error'],
-  ] as const) {
-    if (eventType.startsWith(prefix)) {
-      const invokeId = eventType.slice(prefix.length);
-      const invoke = findInvoke(machine, invokeId);
-      const name = invoke ? actorName(invoke) : invokeId;
-      return `${word}: ${name}`;
-    }
-  }
-  if (eventType.startsWith('xstate.done.state.')) return 'done';
-  return eventType;
-}
-
-interface InvokeDef {
-  id: string;
-  src: unknown;
-}
-
-function actorName(invoke: InvokeDef): string {
-  return typeof invoke.src === 'string' && !invoke.src.startsWith('xstate.invoke.') ? invoke.src : invoke.id;
-}
-
-function findInvoke(machine: AnyStateMachine, invokeId: string): InvokeDef | undefined {
-  for (const node of allNodes(machine.root)) {
-    const found = (node.invoke as InvokeDef[]).find((inv) => inv.id === invokeId);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(allNodes)];
-}
-
 function toChartState(node: AnyStateNode, parent?: string): ChartState {
-  const children = Object.values(node.states as Record<string, AnyStateNode>).map((child) => toChartState(child, node.id));
+  const children = childStateNodes(node).map((child) => toChartState(child, node.id));
   const state: ChartState = {
     id: node.id,
     key: node.key,
     path: [...node.path],
     type: node.type,
     children,
-    invokes: (node.invoke as InvokeDef[]).map(actorName),
+    invokes: invokedActors(node).map((actor) => actor.name),
     // Built-in actions (including the raise/cancel pair XState adds for `after`) and inline
     // functions have no name worth showing.
     entry: node.entry.map(actionName).filter((a): a is string => !!a),
@@ -148,7 +102,7 @@ function toChartState(node: AnyStateNode, parent?: string): ChartState {
   return state;
 }
 
-/** Reads `machine.root` into a plain chart: states, and one transition per (definition, target). */
+/** Reads the machine into a plain chart: states, and one transition per (definition, target). */
 export function toChart(machine: AnyStateMachine): Chart {
   const root = toChartState(machine.root);
   const states = new Map<string, ChartState>();
@@ -158,32 +112,15 @@ export function toChart(machine: AnyStateMachine): Chart {
   };
   visit(root);
   const transitions: ChartTransition[] = [];
-  for (const node of allNodes(machine.root)) {
-    const definitions = [...(node.transitions as Map<string, unknown[]>).values()].flat() as TransitionDef[];
-    for (const t of [...definitions, ...((node.always as TransitionDef[] | undefined) ?? [])]) {
-      const event = formatEvent(machine, t.eventType, node);
-      const guard = formatGuard(t.guard);
-      const label = guard ? `${event} [${guard}]` : event;
-      const targets = t.target ?? [];
-      if (targets.length === 0) {
-        // Transitions with neither target nor actions only block the event: nothing to draw.
-        if (t.actions.length === 0) continue;
-        transitions.push({ source: node.id, target: node.id, label, eventType: t.eventType, internal: true });
-        continue;
-      }
-      for (const target of targets) {
-        transitions.push({ source: node.id, target: target.id, label, eventType: t.eventType, internal: false });
-      }
-    }
+  for (const edge of stateEdges(machine)) {
+    const event = eventLabel(machine, edge.eventType);
+    const guard = formatGuard(edge.transition.guard);
+    const label = guard ? `${event} [${guard}]` : event;
+    // Transitions with neither target nor actions only block the event: nothing to draw.
+    if (edge.targetless && edge.transition.actions.length === 0) continue;
+    transitions.push({ source: edge.source.id, target: edge.target.id, label, eventType: edge.eventType, internal: edge.targetless });
   }
   return { id: machine.id, root, states, transitions };
-}
-
-interface TransitionDef {
-  eventType: string;
-  guard?: unknown;
-  target?: AnyStateNode[];
-  actions: unknown[];
 }
 
 /** Number of states (the root excluded) and of drawn transitions. */
@@ -260,7 +197,9 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
           : `${indent}  ${q(anchorOf(s.id))} [shape=point, style=invis, width=0.01, height=0.01, label=""];`,
       );
       if (s.type === 'compound' && s.initial) {
-        out.push(`${indent}  ${q(initialOf(s.id))} [shape=point, style=filled, fillcolor=black, color=black, width=0.13, height=0.13, label=""];`);
+        out.push(
+          `${indent}  ${q(initialOf(s.id))} [shape=point, style=filled, fillcolor=black, color=black, width=0.13, height=0.13, label=""];`,
+        );
       }
       for (const child of s.children) emitState(child, `${indent}  `, s.type === 'parallel');
       out.push(`${indent}}`);
@@ -268,7 +207,9 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
     }
     const lines = stateLines(s, internalOf(s.id));
     if (s.type === 'history') {
-      out.push(`${indent}${q(s.id)} [label=${q(s.history === 'deep' ? 'H*' : 'H')}, shape=circle, style=filled, fillcolor=white, width=0.3, margin=0];`);
+      out.push(
+        `${indent}${q(s.id)} [label=${q(s.history === 'deep' ? 'H*' : 'H')}, shape=circle, style=filled, fillcolor=white, width=0.3, margin=0];`,
+      );
     } else if (s.type === 'final') {
       out.push(`${indent}${q(s.id)} [label=${q([s.key, ...lines].join('\n'))}, peripheries=2, fillcolor="#e8f5e9", color="#2e7d32"];`);
     } else {
@@ -314,7 +255,23 @@ export function toDot(machine: AnyStateMachine, options: { title?: string } = {}
 
 // ------------------------------------------------------------------------------ Mermaid ----
 
-const MERMAID_RESERVED = new Set(['state', 'note', 'end', 'direction', 'class', 'classdef', 'style', 'scale', 'hide', 'as', 'left', 'right', 'of', 'accTitle', 'accDescr']);
+const MERMAID_RESERVED = new Set([
+  'state',
+  'note',
+  'end',
+  'direction',
+  'class',
+  'classdef',
+  'style',
+  'scale',
+  'hide',
+  'as',
+  'left',
+  'right',
+  'of',
+  'accTitle',
+  'accDescr',
+]);
 
 /** Mermaid-safe identifiers for every state, unique within the chart, derived from the state path. */
 function mermaidIds(chart: Chart): Map<string, string> {

@@ -31,14 +31,27 @@
  * through `path.test` records the steps it walked and the state keys it asserted, and a step
  * without an event executor fails instead of silently doing nothing.
  *
+ * State nodes, event names and aliases come from scripts/statechart-introspection.ts, which the
+ * diagram generator shares, through XState's public API only.
+ *
  * State keys of `states` are state paths (`ready.form.editing`, matched with
  * `snapshot.matches`) or ids (`#sample.ready`). If context grows without bound (counters,
  * lists), pass a `serializeState` that ignores it, or the traversal stops at `limit`.
  */
-import type { AnyStateMachine, AnyStateNode, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
-import { createEmptyActor } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import { getNextSnapshot } from 'xstate';
 import { TestModel, getAdjacencyMap, serializeSnapshot } from 'xstate/graph';
 import type { AdjacencyMap, StatePath, Step } from 'xstate/graph';
+import {
+  activeStateNodes,
+  eventAliases,
+  eventLabel,
+  handledEventTypes,
+  stateNodeForKey,
+  stateNodesOf,
+} from '../../../scripts/statechart-introspection';
+
+export { eventAliases };
 
 type Snap<M extends AnyStateMachine> = SnapshotFrom<M>;
 type Ev<M extends AnyStateMachine> = EventFromLogic<M>;
@@ -104,54 +117,11 @@ export interface ModelWalker<M extends AnyStateMachine> {
 
 const transitionKey = (from: string, eventType: string, to: string) => `${from} --${eventType}--> ${to}`;
 
-/** The root and every descendant state node, in definition order. */
-function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    nodes.push(node);
-    Object.values(node.states as Record<string, AnyStateNode>).forEach(visit);
-  };
-  visit(machine.root);
-  return nodes;
-}
-
-function invokeDefs(machine: AnyStateMachine): Array<{ id: string; src: unknown }> {
-  return stateNodes(machine).flatMap((node) => node.invoke as Array<{ id: string; src: unknown }>);
-}
-
-/**
- * Friendly names of an event type: `xstate.done.actor.<id>` -> `done: <src>` / `done: <id>`,
- * `xstate.error.actor.<id>` -> `error: ...`, `xstate.after.<delay>.<stateId>` -> `after: <delay>`.
- */
-export function eventAliases(machine: AnyStateMachine, eventType: string): string[] {
-  for (const word of ['done', 'error'] as const) {
-    const prefix = `xstate.${word}.actor.`;
-    if (eventType.startsWith(prefix)) {
-      const id = eventType.slice(prefix.length);
-      const invoke = invokeDefs(machine).find((inv) => inv.id === id);
-      const names = [id, ...(invoke && typeof invoke.src === 'string' ? [invoke.src] : [])];
-      return [...new Set(names)].map((name) => `${word}: ${name}`);
-    }
-  }
-  if (eventType.startsWith('xstate.after.')) {
-    const rest = eventType.slice('xstate.after.'.length);
-    for (const id of stateNodes(machine).map((node) => node.id)) {
-      if (rest.endsWith(`.${id}`)) return [`after: ${rest.slice(0, rest.length - id.length - 1)}`];
-    }
-  }
-  return [];
-}
-
 function lookup<T>(machine: AnyStateMachine, table: Record<string, T> | undefined, eventType: string): T | undefined {
   if (!table) return undefined;
   if (eventType in table) return table[eventType];
   for (const alias of eventAliases(machine, eventType)) if (alias in table) return table[alias];
   return undefined;
-}
-
-/** Event types a snapshot handles (what getAdjacencyMap tries by default). */
-function ownEventTypes(snapshot: { _nodes: AnyStateNode[] }): string[] {
-  return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))];
 }
 
 function eventsFunction<M extends AnyStateMachine>(machine: M, events: WalkerOptions<M>['events']) {
@@ -161,7 +131,7 @@ function eventsFunction<M extends AnyStateMachine>(machine: M, events: WalkerOpt
     if (typeof events === 'function') return [...events(snapshot)];
     // `xstate.done.state.*` is raised inside the machine when its final states are reached (the
     // traversal does that by itself); sent from outside it would fake a transition.
-    const types = ownEventTypes(snapshot as unknown as { _nodes: AnyStateNode[] }).filter((type) => !type.startsWith('xstate.done.state.'));
+    const types = handledEventTypes(snapshot as AnyMachineSnapshot).filter((type) => !type.startsWith('xstate.done.state.'));
     return types.flatMap((type) => {
       const supplied = lookup(machine, events, type);
       if (supplied === undefined) return [{ type } as Ev<M>];
@@ -173,28 +143,27 @@ function eventsFunction<M extends AnyStateMachine>(machine: M, events: WalkerOpt
 
 /** Resolves a `states` key (`a.b`, `#id`) to its state node id; throws on unknown keys. */
 export function resolveStateKey(machine: AnyStateMachine, key: string): string {
-  if (key.startsWith('#')) return machine.getStateNodeById(key.slice(1)).id;
-  let node: AnyStateNode | undefined = machine.root;
-  for (const segment of key.split('.')) node = (node?.states as Record<string, AnyStateNode> | undefined)?.[segment];
-  if (!node) throw new Error(`Unknown state key "${key}" for machine "${machine.id}"`);
-  return node.id;
+  return stateNodeForKey(machine, key).id;
 }
 
-function matchesKey(machine: AnyStateMachine, snapshot: { _nodes: AnyStateNode[] }, key: string): boolean {
+function matchesKey(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, key: string): boolean {
   const id = resolveStateKey(machine, key);
-  return snapshot._nodes.some((node) => node.id === id);
+  return activeStateNodes(machine, snapshot).some((node) => node.id === id);
 }
 
 /** Every transition reachable with the given events, keyed `${state} --${event}--> ${next}`. */
 export function getAllTransitions<M extends AnyStateMachine>(machine: M, options: WalkerOptions<M> = {}): Map<string, ModelTransition> {
   const serialize = options.serializeState ?? ((s: Snap<M>) => serializeSnapshot(s) as string);
-  const adjacency = getAdjacencyMap(machine as AnyStateMachine, {
-    events: eventsFunction(machine, options.events),
-    serializeState: (s: Snap<M>) => serialize(s),
-    ...(options.input !== undefined ? { input: options.input } : {}),
-    ...(options.filterEvents ? { filterEvents: options.filterEvents } : {}),
-    limit: options.limit ?? 5000,
-  } as never) as AdjacencyMap<Snap<M>, Ev<M>>;
+  const adjacency = getAdjacencyMap(
+    machine as AnyStateMachine,
+    {
+      events: eventsFunction(machine, options.events),
+      serializeState: (s: Snap<M>) => serialize(s),
+      ...(options.input !== undefined ? { input: options.input } : {}),
+      ...(options.filterEvents ? { filterEvents: options.filterEvents } : {}),
+      limit: options.limit ?? 5000,
+    } as never,
+  ) as AdjacencyMap<Snap<M>, Ev<M>>;
   const all = new Map<string, ModelTransition>();
   for (const [from, { transitions }] of Object.entries(adjacency)) {
     for (const { event, state } of Object.values(transitions) as Array<{ event: Ev<M>; state: Snap<M> }>) {
@@ -229,11 +198,11 @@ export function expectEveryStateAsserted(
 ): void {
   const toId = (key: string) => {
     const id = key.startsWith('#') ? key.slice(1) : key;
-    return stateNodes(machine).some((node) => node.id === id) ? id : resolveStateKey(machine, key);
+    return stateNodesOf(machine).some((node) => node.id === id) ? id : resolveStateKey(machine, key);
   };
   const asserted = new Set([...assertedStateIds].map(toId));
   const ignored = new Set((options.ignore ?? []).map(toId));
-  const missing = stateNodes(machine)
+  const missing = stateNodesOf(machine)
     .filter((node) => node !== machine.root && node.type !== 'history' && !ignored.has(node.id) && !asserted.has(node.id))
     .map((node) => node.id);
   if (missing.length) {
@@ -244,7 +213,7 @@ export function expectEveryStateAsserted(
 /** A short test name for an event: its actor alias (`done: fetchAccount`) and a clipped payload. */
 function formatEventForHumans(machine: AnyStateMachine, event: EventObject): string {
   const { type, ...payload } = event;
-  const name = eventAliases(machine, type).at(-1) ?? type;
+  const name = eventLabel(machine, type);
   // An actor's output is data for the next state, not what the step is: leave it out.
   if ('output' in payload) delete (payload as { output?: unknown }).output;
   if (!Object.keys(payload).length) return name;
@@ -254,8 +223,10 @@ function formatEventForHumans(machine: AnyStateMachine, event: EventObject): str
   return `${name} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 
-function activeLeaves(snapshot: { _nodes: AnyStateNode[] }): string {
-  const leaves = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'));
+function activeLeaves(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string {
+  const leaves = activeStateNodes(machine, snapshot)
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.path.join('.'));
   return leaves.join(' + ') || '(root)';
 }
 
@@ -266,14 +237,17 @@ export function createModelWalker<M extends AnyStateMachine>(machine: M, options
   const model = new TestModel<Snap<M>, Ev<M>, InputFrom<M>>(machine as never, {
     events,
     serializeState: (s) => serialize(s),
-    stateMatcher: (snapshot, key) => matchesKey(machine, snapshot as unknown as { _nodes: AnyStateNode[] }, key),
+    stateMatcher: (snapshot, key) => matchesKey(machine, snapshot as AnyMachineSnapshot, key),
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.filterEvents ? { filterEvents: options.filterEvents } : {}),
     limit: options.limit ?? 5000,
   });
   const transitions = getAllTransitions(machine, options);
 
-  const generated = options.strategy === 'simple' ? model.getSimplePaths({ allowDuplicatePaths: true }) : model.getShortestPaths({ allowDuplicatePaths: true });
+  const generated =
+    options.strategy === 'simple'
+      ? model.getSimplePaths({ allowDuplicatePaths: true })
+      : model.getShortestPaths({ allowDuplicatePaths: true });
   const statePaths: StatePath<Snap<M>, Ev<M>>[] = generated.map(({ state, steps, weight }) => ({ state, steps, weight }));
   const walkedBy = (path: StatePath<Snap<M>, Ev<M>>): ModelTransition[] =>
     path.steps.slice(1).map((step, i) => {
@@ -306,7 +280,8 @@ export function createModelWalker<M extends AnyStateMachine>(machine: M, options
   const kept = statePaths.filter((_, i) => {
     const mine = sequences[i] as string[];
     return !sequences.some(
-      (other, j) => j !== i && (other.length > mine.length || (other.length === mine.length && j < i)) && mine.every((e, k) => other[k] === e),
+      (other, j) =>
+        j !== i && (other.length > mine.length || (other.length === mine.length && j < i)) && mine.every((e, k) => other[k] === e),
     );
   });
 
@@ -315,7 +290,7 @@ export function createModelWalker<M extends AnyStateMachine>(machine: M, options
   const paths = kept.map((statePath): WalkerPath<M> => {
     const walked = walkedBy(statePath);
     const eventLabels = statePath.steps.slice(1).map((step) => formatEventForHumans(machine, step.event));
-    const target = activeLeaves(statePath.state as unknown as { _nodes: AnyStateNode[] });
+    const target = activeLeaves(machine, statePath.state as AnyMachineSnapshot);
     return {
       description: `${eventLabels.length ? eventLabels.join(' → ') : '(initial state)'} ⇒ ${target}`,
       events: statePath.steps.slice(1).map((step) => step.event.type),
@@ -336,7 +311,9 @@ export function createModelWalker<M extends AnyStateMachine>(machine: M, options
           const executor = lookup(machine, params.events, type);
           if (!executor) {
             const aliases = eventAliases(machine, type);
-            throw new Error(`No event executor for "${type}"${aliases.length ? ` (or ${aliases.map((a) => `"${a}"`).join(', ')})` : ''} in path: ${this.description}`);
+            throw new Error(
+              `No event executor for "${type}"${aliases.length ? ` (or ${aliases.map((a) => `"${a}"`).join(', ')})` : ''} in path: ${this.description}`,
+            );
           }
           executors[type] = executor;
         }
@@ -369,16 +346,9 @@ function nextStep<M extends AnyStateMachine>(
 ): Step<Snap<M>, Ev<M>> | undefined {
   for (const event of events(from)) {
     if (event.type !== transition.eventType || (filterEvents && !filterEvents(from, event))) continue;
-    // Same pure step getAdjacencyMap takes (no actor started, actions not executed).
-    const state = machine.transition(from, event, mockActorScope()) as Snap<M>;
+    // The same pure step getAdjacencyMap takes: no actor started, no action executed.
+    const state = getNextSnapshot(machine, from, event) as Snap<M>;
     if (serialize(state) === transition.to) return { state, event };
   }
   return undefined;
-}
-
-function mockActorScope(): never {
-  // Mirrors xstate/graph's createMockActorScope: actions are resolved, never executed.
-  const self = createEmptyActor();
-  const noop = () => {};
-  return { self, logger: noop, id: '', sessionId: 'model-walker', defer: noop, system: self.system, stopChild: noop, emit: noop, actionExecutor: noop } as never;
 }
