@@ -41,7 +41,7 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           },
           later(ROUTE_PATTERNS.profile, 'Security'),
           later(ROUTE_PATTERNS.assets, 'Assets'),
-          later(ROUTE_PATTERNS.pools, 'Pools'),
+          { path: ROUTE_PATTERNS.pools, lazy: async () => ({ Component: (await import('../screens/pools/pools-screen')).PoolsScreen }) },
           later(ROUTE_PATTERNS.poolAssets, 'Pool Assets'),
           // One screen for the three tabs: the same component stays mounted across them.
           ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments].map(

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+// Model-based test of the pools-list machine through the signed-in app: every transition of its
+// statechart is walked on /assets/pools over a fake API whose pools call the test settles.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../src/contract/http-error';
+import type { PoolListQuery } from '../../src/contract/pools';
+import { APP_PATHS } from '../../src/domain/app-paths';
+import { ASSET_TEXTS, POOLS_TEXTS, TEXTS } from '../../src/domain/texts';
+import { poolsListMachine } from '../../machines/pools-list';
+import { createModelWalker } from '../machines/support/model-coverage';
+import { samplePool } from '../support/loan-fixtures';
+import { sampleOrganization } from '../support/session-fixtures';
+import { deferProductCalls } from './support/deferred-api';
+import { renderSignedIn } from './support/render-app';
+
+const pools = [samplePool(1, { name: 'Harbor 2025-1', count: 1200, totalAmount: 98_765_432.5, dateCompleted: '2025-02-14' }), samplePool(2)];
+const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
+
+const walker = createModelWalker(poolsListMachine, {
+  input: { range: 'all' },
+  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  events: {
+    'done: loadPools': [{ output: pools }, { output: [] }],
+    'error: loadPools': { error: serverError },
+  },
+});
+
+const user = userEvent.setup();
+const errorOf = (event: unknown) => (event as { error: HttpError }).error;
+const outputOf = (event: unknown) => (event as { output: unknown }).output;
+const rangeLinks = () => within(screen.getByRole('group', { name: POOLS_TEXTS.dateFilterLabel }));
+
+beforeAll(async () => {
+  await Promise.all([import('../../src/web/app/authenticated-shell'), import('../../src/web/screens/pools/pools-screen')]);
+});
+
+async function openPools(path: string = APP_PATHS.pools) {
+  const app = await renderSignedIn([sampleOrganization(1, true)]);
+  const calls = deferProductCalls(app.fake.api, ['listPools']);
+  await act(() => app.router.navigate(path));
+  return { app, calls };
+}
+
+function expectTabsAndHeading() {
+  expect(screen.getByRole('heading', { level: 1, name: POOLS_TEXTS.title })).toBeInTheDocument();
+  const tabs = within(screen.getByRole('navigation', { name: ASSET_TEXTS.assetListsNavigation }));
+  expect(tabs.getByRole('link', { name: ASSET_TEXTS.poolsTab })).toHaveAttribute('aria-current', 'page');
+  expect(tabs.getByRole('link', { name: ASSET_TEXTS.assetsTab })).not.toHaveAttribute('aria-current');
+}
+
+describe('pools list machine, driven through the pools screen', () => {
+  afterEach(cleanup);
+
+  for (const path of walker.paths) {
+    it(path.description, async () => {
+      const { calls } = await openPools();
+      await path.test({
+        states: {
+          loading: async () => {
+            expect(await screen.findByRole('status')).toHaveTextContent(POOLS_TEXTS.loading);
+            expectTabsAndHeading();
+            expect(screen.queryByRole('table')).not.toBeInTheDocument();
+          },
+          loaded: async () => {
+            const table = await screen.findByRole('table', { name: POOLS_TEXTS.tableLabel });
+            const rows = within(table).getAllByRole('row').slice(1);
+            expect(rows).toHaveLength(2);
+            const first = within(rows[0] as HTMLElement);
+            expect(first.getByRole('link', { name: 'Harbor 2025-1' })).toHaveAttribute('href', APP_PATHS.poolAssets(pools[0]?.id ?? ''));
+            expect(first.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,200', '$98,765,433', '02-14-2025']);
+            expect(screen.queryByRole('status')).not.toBeInTheDocument();
+          },
+          empty: async () => {
+            expect(await screen.findByText(POOLS_TEXTS.empty)).toBeInTheDocument();
+            expect(screen.queryByRole('table')).not.toBeInTheDocument();
+          },
+          failed: async () => {
+            expect(await screen.findByRole('alert')).toHaveTextContent(POOLS_TEXTS.failed);
+            expect(screen.getByRole('button', { name: TEXTS.tryAgain })).toBeEnabled();
+          },
+        },
+        events: {
+          'done: loadPools': ({ event }) => calls.settle('listPools', { value: outputOf(event) }),
+          'error: loadPools': ({ event }) => calls.settle('listPools', { error: errorOf(event) }),
+          'pools.retry': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+        },
+      });
+      expect(calls.calls('listPools').every(([query]) => (query as PoolListQuery).state === 'COMPLETE')).toBe(true);
+    });
+  }
+
+  it('walks every transition and asserts every state', () => {
+    walker.expectFullCoverage();
+    walker.expectEveryStateAsserted();
+  });
+});
+
+describe('pools screen', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('the last-30-days filter asks for pools completed since the start of the local day one month ago; back shows all again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 31, 9, 0));
+    const { app, calls } = await openPools();
+    await calls.settle('listPools', { value: pools });
+    await screen.findByRole('table', { name: POOLS_TEXTS.tableLabel });
+    expect(rangeLinks().getByRole('link', { name: POOLS_TEXTS.allDates })).toHaveAttribute('aria-current', 'true');
+
+    await user.click(rangeLinks().getByRole('link', { name: 'Last 30 days' }));
+    expect(app.location().search).toBe('?completed=last30Days');
+    await waitFor(() => expect(rangeLinks().getByRole('link', { name: 'Last 30 days' })).toHaveAttribute('aria-current', 'true'));
+    expect(await screen.findByRole('status')).toHaveTextContent(POOLS_TEXTS.loading);
+    const query = calls.calls('listPools')[1]?.[0] as PoolListQuery;
+    expect(query.state).toBe('COMPLETE');
+    expect(new Date(query.completedAfter as string).getTime()).toBe(new Date(2025, 1, 28).getTime());
+    await calls.settle('listPools', { value: [] });
+    expect(await screen.findByText(POOLS_TEXTS.emptyLast30Days)).toBeInTheDocument();
+
+    await act(() => app.router.navigate(-1));
+    expect(app.location().search).toBe('');
+    await calls.settle('listPools', { value: pools });
+    expect(await screen.findByRole('table', { name: POOLS_TEXTS.tableLabel })).toBeInTheDocument();
+    expect(calls.calls('listPools').map(([q]) => (q as PoolListQuery).completedAfter)).toEqual([undefined, query.completedAfter, undefined]);
+  });
+
+  it('opens a deep link with the filter on, and a pool name leads to its assets', async () => {
+    const { app, calls } = await openPools(`${APP_PATHS.pools}?completed=last30Days`);
+    await calls.settle('listPools', { value: pools });
+    expect((calls.calls('listPools')[0]?.[0] as PoolListQuery).completedAfter).toMatch(/T00:00:00([+-]\d{2}:\d{2}|Z)$/);
+    await user.click(await screen.findByRole('link', { name: 'Harbor 2025-1' }));
+    expect(app.location().pathname).toBe(APP_PATHS.poolAssets(pools[0]?.id ?? ''));
+  });
+});
