@@ -24,3 +24,8 @@ export const STORAGE_KEYS = {
   participantId: 'registry.participantId',
   navigationCollapsed: 'registry.navigationCollapsed',
 } as const;
+/** Column resizing by keyboard (SPEC section 9): px per arrow key, bounds, announcement lifetime. */
+export const COLUMN_RESIZE_STEP_PX = 10;
+export const COLUMN_MIN_WIDTH_PX = 50;
+export const COLUMN_MAX_WIDTH_PX = 1000;
+export const ANNOUNCEMENT_CLEAR_MS = 300;

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  assetTableMachine, selectIsEmpty, selectPageCount, selectPageSelection, selectPageSummary, selectSelectedIds, selectView,
+} from '../../machines/asset-table';
+import type { LoanList } from '../../src/contract/loans';
+import { DEFAULT_ASSET_LIST_VIEW, type AssetListView } from '../../src/domain/asset-table';
+import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
+import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
+
+/** The table over a fake list call that answers from a function of the view (async, like the network). */
+function start(answer: (view: AssetListView) => LoanList | Error, view: AssetListView = DEFAULT_ASSET_LIST_VIEW) {
+  const loads: AssetListView[] = [];
+  const shown: Array<{ view: AssetListView; replace: boolean }> = [];
+  const signals: AbortSignal[] = [];
+  const actor = createActor(
+    assetTableMachine.provide({
+      actors: {
+        loadPage: fromPromise(async ({ input, signal }) => {
+          loads.push(input.view);
+          signals.push(signal);
+          const result = answer(input.view);
+          if (result instanceof Error) throw result;
+          return result;
+        }),
+      },
+      actions: { showView: (_, params) => void shown.push(params) },
+    }),
+    { input: { view } },
+  ).start();
+  return { actor, loads, shown, signals };
+}
+
+const pageOf25 = (view: AssetListView) => sampleLoanPage((view.page - 1) * view.limit, Math.min(view.limit, 25 - (view.page - 1) * view.limit), 25);
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('asset table machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the first page of the URL view, names the full view in the URL, and reads the summary', async () => {
+    const { actor, loads, shown } = start(pageOf25);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(shown[0]).toEqual({ view: DEFAULT_ASSET_LIST_VIEW, replace: true });
+    await settle();
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(loads).toEqual([DEFAULT_ASSET_LIST_VIEW]);
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 3. Items 1 through 10');
+    expect(selectPageCount(actor.getSnapshot())).toBe(3);
+  });
+
+  it('goes to a page clamped to 1..page count, pushing the view; the same page is no reload', async () => {
+    const { actor, loads, shown } = start(pageOf25);
+    await settle();
+    actor.send({ type: 'page.go', page: 99 });
+    await settle();
+    expect(selectView(actor.getSnapshot()).page).toBe(3);
+    expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, page: 3 }, replace: false });
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 3 of 3. Items 21 through 25');
+    actor.send({ type: 'page.go', page: 3 });
+    actor.send({ type: 'page.go', page: 7 });
+    expect(loads).toHaveLength(2);
+    actor.send({ type: 'page.go', page: -4 });
+    await settle();
+    expect(selectView(actor.getSnapshot()).page).toBe(1);
+  });
+
+  it('clamps a linked page past the end to the last page, replacing the URL entry', async () => {
+    const { actor, loads, shown } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 9 });
+    await settle();
+    await settle();
+    expect(loads.map((view) => view.page)).toEqual([9, 3]);
+    expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, page: 3 }, replace: true });
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+  });
+
+  it('changing the page size returns to page 1', async () => {
+    const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
+    await settle();
+    actor.send({ type: 'page.size', limit: 20 });
+    actor.send({ type: 'page.size', limit: 20 });
+    await settle();
+    expect(loads.map((view) => [view.page, view.limit])).toEqual([[2, 10], [1, 20]]);
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 2. Items 1 through 20');
+  });
+
+  it('debounces the search 500 ms, then loads page 1 with it; typing back to the same text loads nothing', async () => {
+    const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
+    await settle();
+    actor.send({ type: 'filters.search', text: 'sm' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
+    actor.send({ type: 'filters.search', text: 'smith ' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
+    expect(loads).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loads.at(-1)).toMatchObject({ query: 'smith', page: 1 });
+    actor.send({ type: 'filters.search', text: 'smith' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(loads).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ search: 'idle' })).toBe(true);
+  });
+
+  it('role and date filters return to page 1 and drop the selection; unchanged filters do nothing', async () => {
+    const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
+    await settle();
+    actor.send({ type: 'selection.toggle', loanId: loanIdOf(10) });
+    actor.send({ type: 'filters.roles', roles: ['SERVICER', 'OWNER'] });
+    await settle();
+    expect(loads.at(-1)).toMatchObject({ page: 1, roles: ['OWNER', 'SERVICER'] });
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'filters.roles', roles: ['OWNER', 'SERVICER'] });
+    actor.send({ type: 'filters.date', filter: 'today' });
+    await settle();
+    expect(loads).toHaveLength(3);
+    expect(loads.at(-1)).toMatchObject({ page: 1, dateFilter: 'today' });
+    actor.send({ type: 'filters.date', filter: 'today' });
+    expect(loads).toHaveLength(3);
+  });
+
+  it('sorts a column ascending, descending, then not at all', async () => {
+    const { actor, loads } = start(pageOf25);
+    await settle();
+    for (let i = 0; i < 3; i += 1) {
+      actor.send({ type: 'sort.toggle', column: 'uli' });
+      await settle();
+    }
+    expect(loads.slice(1).map((view) => view.sort)).toEqual([{ column: 'uli', direction: 'asc' }, { column: 'uli', direction: 'desc' }, null]);
+  });
+
+  it('selects rows one by one and all on the page; keeps them across pages', async () => {
+    const { actor } = start(pageOf25);
+    await settle();
+    actor.send({ type: 'selection.toggle', loanId: loanIdOf(0) });
+    expect(selectPageSelection(actor.getSnapshot())).toBe('some');
+    actor.send({ type: 'selection.togglePage' });
+    expect(selectPageSelection(actor.getSnapshot())).toBe('all');
+    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(10);
+    actor.send({ type: 'page.go', page: 2 });
+    await settle();
+    expect(selectPageSelection(actor.getSnapshot())).toBe('none');
+    actor.send({ type: 'selection.toggle', loanId: loanIdOf(10) });
+    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(11);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'selection.togglePage' });
+    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(10);
+    actor.send({ type: 'selection.clear' });
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('shows the view the URL names after the back button, without pushing it again', async () => {
+    const { actor, loads, shown } = start(pageOf25);
+    await settle();
+    const linked: AssetListView = { ...DEFAULT_ASSET_LIST_VIEW, page: 2, query: 'abc' };
+    actor.send({ type: 'view.sync', view: linked });
+    await settle();
+    expect(loads.at(-1)).toEqual(linked);
+    expect(actor.getSnapshot().context.searchText).toBe('abc');
+    expect(shown).toHaveLength(1);
+    actor.send({ type: 'view.sync', view: linked });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('aborts the superseded load', async () => {
+    const { actor, signals } = start(pageOf25);
+    actor.send({ type: 'page.size', limit: 50 });
+    expect(signals[0]?.aborted).toBe(true);
+    await settle();
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 1 through 25');
+  });
+
+  it('fails visibly and retries; an empty result is the empty state', async () => {
+    let fail = true;
+    const { actor } = start(() => (fail ? new Error('offline') : sampleLoanPage(0, 0, 0)));
+    await settle();
+    expect(actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
+    actor.send({ type: 'selection.togglePage' });
+    fail = false;
+    actor.send({ type: 'list.retry' });
+    await settle();
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 0 through 0');
+  });
+});
