@@ -11,7 +11,7 @@ import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
-import { registerStaticApp } from './plugins/static-app';
+import staticAppPlugin from './plugins/static-app';
 import tenancyPlugin from './plugins/tenancy';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -93,6 +93,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);
 
-  await registerStaticApp(app, { staticDir: config.staticDir });
+  await app.register(staticAppPlugin, { staticDir: config.staticDir });
   return app;
 }

@@ -1,9 +1,12 @@
 // The built web app under /registry/, with index.html for every client-side route, and the
-// JSON 404 for everything else.
+// JSON 404 for everything else. Files are sent precompressed (the build writes .br and .gz
+// beside them, see vite.config.ts) as the request's Accept-Encoding allows; hashed assets are
+// cached for a year, the page is revalidated on every load.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { BASE_PATH } from '../../domain/constants';
 import { errorBody } from './error-handler';
 
@@ -17,7 +20,17 @@ const NOT_BUILT_PAGE = `<!doctype html>
 /** A path whose last segment has an extension asks for a file, never for a screen. */
 const looksLikeFile = (pathname: string): boolean => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
 
-export async function registerStaticApp(app: FastifyInstance, options: { staticDir: string }): Promise<void> {
+/** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page itself names the current hashes: revalidate it on every load. */
+export const REVALIDATE = 'no-cache';
+
+export interface StaticAppOptions {
+  /** The Vite build output (index.html, assets/). */
+  readonly staticDir: string;
+}
+
+async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions): Promise<void> {
   const indexFile = path.join(options.staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
 
@@ -31,10 +44,13 @@ export async function registerStaticApp(app: FastifyInstance, options: { staticD
       index: false,
       redirect: false,
       schemaHide: true,
+      // index.html.br, app-1234.js.gz... chosen by Accept-Encoding (br first), else the plain file.
+      preCompressed: true,
+      // Runs for real files only: screens under /registry/assets/ (an app route too) fall through
+      // to the not-found handler below and get index.html with REVALIDATE.
       setHeaders: (reply, filePath) => {
-        // Vite names assets by content hash: cache them forever, but always revalidate the page.
         const relative = path.relative(options.staticDir, filePath).split(path.sep).join('/');
-        reply.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
   } else {
@@ -43,7 +59,10 @@ export async function registerStaticApp(app: FastifyInstance, options: { staticD
 
   const sendApp = (reply: FastifyReply) =>
     built
-      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.staticDir, { cacheControl: false })
+      ? reply
+          .header('cache-control', REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .sendFile('index.html', options.staticDir, { cacheControl: false })
       : reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 
   // The bare prefix is a directory to @fastify/static (403 without an index): it is the app.
@@ -58,3 +77,6 @@ export async function registerStaticApp(app: FastifyInstance, options: { staticD
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });
 }
+
+// Registered last: it owns the server's not-found handler (the app's screens, else the JSON 404).
+export default fp(staticAppPlugin, { name: 'static-app', fastify: '5.x', dependencies: ['error-handler'] });
