@@ -3,8 +3,8 @@
 // Runs in its own process (scripts/bench-client.ts) so the load does not share the server's
 // event loop; this module only holds the runner and the messages both sides exchange.
 
-export interface ScenarioSpec {
-  readonly name: string;
+/** One HTTP request of a scenario. */
+export interface HttpRequestSpec {
   readonly method: 'GET' | 'POST';
   /** Absolute URL on the loopback server. */
   readonly url: string;
@@ -14,6 +14,56 @@ export interface ScenarioSpec {
   readonly expectStatus: number;
   /** ...and, when set, carries this response header (e.g. set-cookie after sign-in). */
   readonly expectHeader?: string;
+}
+
+/**
+ * An HTTP scenario: each iteration sends one group of requests at once (a screen's parallel
+ * calls, e.g. a loan's details and events) and its latency is the time until all are read.
+ * Iterations take the groups in turn, so a scenario can spread over several loans.
+ */
+export interface HttpScenarioSpec {
+  readonly kind: 'http';
+  readonly name: string;
+  readonly groups: readonly (readonly HttpRequestSpec[])[];
+}
+
+/** A parameterized SQL statement (text with $1..$n, values). */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * The same work straight on PostgreSQL: each iteration runs the statements in order on one
+ * pooled connection (the server's pool size, so both sides queue alike).
+ */
+export interface SqlScenarioSpec {
+  readonly kind: 'sql';
+  readonly name: string;
+  readonly connectionString: string;
+  readonly poolSize: number;
+  readonly statements: readonly SqlStatement[];
+}
+
+export type ScenarioSpec = HttpScenarioSpec | SqlScenarioSpec;
+
+/** A single HTTP request spec as a scenario of its own. */
+export const httpScenario = (name: string, request: HttpRequestSpec): HttpScenarioSpec => ({ kind: 'http', name, groups: [[request]] });
+
+/** One download, streamed and counted (the CSV export). */
+export interface DownloadSpec {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+export interface DownloadResult {
+  readonly status: number;
+  readonly bytes: number;
+  /** Line feeds in the body (a CSV's rows + header, more when cells hold line breaks). */
+  readonly lineFeeds: number;
+  readonly elapsedMs: number;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface LoadOptions {
@@ -44,10 +94,13 @@ export interface LoadResult {
   readonly capped: boolean;
 }
 
-export type ParentMessage = { readonly type: 'run'; readonly spec: ScenarioSpec; readonly options: LoadOptions };
+export type ParentMessage =
+  | { readonly type: 'run'; readonly spec: ScenarioSpec; readonly options: LoadOptions }
+  | { readonly type: 'download'; readonly spec: DownloadSpec };
 export type ChildMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly result: LoadResult }
+  | { readonly type: 'downloaded'; readonly result: DownloadResult }
   | { readonly type: 'error'; readonly message: string };
 
 /** Nearest-rank percentile of ascending values (NaN when there are none). */
@@ -64,22 +117,60 @@ interface Phase {
   errorSamples: Set<string>;
 }
 
-async function sendOne(spec: ScenarioSpec, timeoutMs: number): Promise<string | undefined> {
-  const response = await fetch(spec.url, {
-    method: spec.method,
-    headers: spec.headers,
-    body: spec.body,
+async function sendRequest(request: HttpRequestSpec, timeoutMs: number): Promise<string | undefined> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
     redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
   });
   // Read the whole body: the latency includes it, and the connection returns to the pool.
   await response.arrayBuffer();
-  if (response.status !== spec.expectStatus) return `status ${response.status} (expected ${spec.expectStatus})`;
-  if (spec.expectHeader && !response.headers.has(spec.expectHeader)) return `no ${spec.expectHeader} header`;
+  if (response.status !== request.expectStatus) return `status ${response.status} (expected ${request.expectStatus})`;
+  if (request.expectHeader && !response.headers.has(request.expectHeader)) return `no ${request.expectHeader} header`;
   return undefined;
 }
 
-async function runPhase(spec: ScenarioSpec, options: LoadOptions, durationMs: number, record: boolean): Promise<{ phase: Phase; elapsedMs: number; capped: boolean }> {
+/** Sends one iteration of a scenario; answers a problem description, or undefined when it went well. */
+type Iteration = (index: number) => Promise<string | undefined>;
+
+function httpIteration(spec: HttpScenarioSpec, timeoutMs: number): Iteration {
+  return async (index) => {
+    const group = spec.groups[index % spec.groups.length] ?? [];
+    const problems = await Promise.all(group.map((request) => sendRequest(request, timeoutMs)));
+    return problems.find((problem) => problem !== undefined);
+  };
+}
+
+async function sqlIteration(spec: SqlScenarioSpec): Promise<{ iteration: Iteration; close: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: spec.connectionString, max: spec.poolSize });
+  return {
+    iteration: async () => {
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        for (const statement of spec.statements) await client.query(statement.text, [...statement.values]);
+        return undefined;
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        // Leave no transaction open on a connection that goes back to the pool.
+        return failed.message;
+      } finally {
+        client.release(failed);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function runPhase(
+  iteration: Iteration,
+  options: LoadOptions,
+  durationMs: number,
+  record: boolean,
+): Promise<{ phase: Phase; elapsedMs: number; capped: boolean }> {
   const cap = options.maxRequests;
   const phase: Phase = { ok: 0, errors: 0, latencies: new Float64Array(record ? cap : 0), errorSamples: new Set() };
   let issued = 0;
@@ -88,11 +179,11 @@ async function runPhase(spec: ScenarioSpec, options: LoadOptions, durationMs: nu
 
   const worker = async () => {
     while (performance.now() < deadline && issued < cap) {
-      issued++;
+      const index = issued++;
       const t0 = performance.now();
       let problem: string | undefined;
       try {
-        problem = await sendOne(spec, options.timeoutMs);
+        problem = await iteration(index);
       } catch (error) {
         problem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
@@ -111,9 +202,17 @@ async function runPhase(spec: ScenarioSpec, options: LoadOptions, durationMs: nu
 }
 
 export async function runLoad(spec: ScenarioSpec, options: LoadOptions): Promise<LoadResult> {
-  // Warm-up: connections opened, JIT and caches warm; not measured.
-  if (options.warmupMs > 0) await runPhase(spec, options, options.warmupMs, false);
-  const { phase, elapsedMs, capped } = await runPhase(spec, options, options.durationMs, true);
+  const sql = spec.kind === 'sql' ? await sqlIteration(spec) : undefined;
+  const iteration = sql?.iteration ?? httpIteration(spec as HttpScenarioSpec, options.timeoutMs);
+  let measured: Awaited<ReturnType<typeof runPhase>>;
+  try {
+    // Warm-up: connections opened, JIT and caches warm; not measured.
+    if (options.warmupMs > 0) await runPhase(iteration, options, options.warmupMs, false);
+    measured = await runPhase(iteration, options, options.durationMs, true);
+  } finally {
+    await sql?.close();
+  }
+  const { phase, elapsedMs, capped } = measured;
   const sorted = phase.latencies.subarray(0, phase.ok).sort();
   let sum = 0;
   for (const value of sorted) sum += value;
@@ -131,5 +230,27 @@ export async function runLoad(spec: ScenarioSpec, options: LoadOptions): Promise
     max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : Number.NaN,
     mean: sorted.length > 0 ? sum / sorted.length : Number.NaN,
     capped,
+  };
+}
+
+/** Downloads a body as a browser would, counting bytes and line feeds without keeping it. */
+export async function download(spec: DownloadSpec): Promise<DownloadResult> {
+  const started = performance.now();
+  const response = await fetch(spec.url, { headers: spec.headers, signal: AbortSignal.timeout(spec.timeoutMs) });
+  let bytes = 0;
+  let lineFeeds = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      const data = chunk as Uint8Array;
+      bytes += data.length;
+      for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) lineFeeds++;
+    }
+  }
+  return {
+    status: response.status,
+    bytes,
+    lineFeeds,
+    elapsedMs: performance.now() - started,
+    headers: Object.fromEntries(response.headers),
   };
 }
