@@ -4,11 +4,14 @@
 import { assertEvent, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AssetListView } from '../src/domain/asset-table';
 
-/** What to export: chosen loans, or every loan of a scope (the asset list's filters, or a pool). */
-export type CsvExportRequest =
-  | { readonly kind: 'loans'; readonly loanIds: readonly string[] }
-  | { readonly kind: 'filtered'; readonly view: AssetListView }
-  | { readonly kind: 'pool'; readonly poolId: string };
+/** Where the rows come from: the asset list under its filters, or one pool. */
+export type CsvScope = { readonly kind: 'assets'; readonly view: AssetListView } | { readonly kind: 'pool'; readonly poolId: string };
+
+/** What to export: the chosen loans of the scope, or with none chosen every loan of it. */
+export interface CsvExportRequest {
+  readonly loanIds: readonly string[];
+  readonly scope: CsvScope;
+}
 
 export interface CsvFile {
   readonly file: Blob;
@@ -16,11 +19,6 @@ export interface CsvFile {
 }
 
 export type CsvExportEvent = { type: 'csv.export'; request: CsvExportRequest };
-
-/** The request for an export button: the selection when there is one, else the whole scope. */
-export function csvRequestOf(selectedIds: readonly string[], scope: CsvExportRequest): CsvExportRequest {
-  return selectedIds.length > 0 ? { kind: 'loans', loanIds: selectedIds } : scope;
-}
 
 export const csvExportMachine = setup({
   types: { events: {} as CsvExportEvent },

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { csvExportMachine, csvRequestOf, selectIsExporting, type CsvExportRequest } from '../../machines/csv-export';
+import { csvExportMachine, selectIsExporting, type CsvExportRequest } from '../../machines/csv-export';
 import { DEFAULT_ASSET_LIST_VIEW } from '../../src/domain/asset-table';
+
+const selected: CsvExportRequest = { loanIds: ['a'], scope: { kind: 'assets', view: DEFAULT_ASSET_LIST_VIEW } };
+const wholePool: CsvExportRequest = { loanIds: [], scope: { kind: 'pool', poolId: 'p' } };
 
 function start(download: (request: CsvExportRequest) => Promise<Blob>) {
   const saved: Array<{ file: Blob; fileName: string }> = [];
@@ -16,13 +19,6 @@ function start(download: (request: CsvExportRequest) => Promise<Blob>) {
 }
 
 describe('csv export machine', () => {
-  it('exports the selection when there is one, else the whole scope', () => {
-    const scope: CsvExportRequest = { kind: 'filtered', view: DEFAULT_ASSET_LIST_VIEW };
-    expect(csvRequestOf([], scope)).toBe(scope);
-    expect(csvRequestOf(['a', 'b'], scope)).toEqual({ kind: 'loans', loanIds: ['a', 'b'] });
-    expect(csvRequestOf([], { kind: 'pool', poolId: 'p' })).toEqual({ kind: 'pool', poolId: 'p' });
-  });
-
   it('shows progress while downloading, then saves the file', async () => {
     let finish: (blob: Blob) => void = () => undefined;
     const requests: CsvExportRequest[] = [];
@@ -30,14 +26,14 @@ describe('csv export machine', () => {
       requests.push(request);
       return new Promise((resolve) => (finish = resolve));
     });
-    actor.send({ type: 'csv.export', request: { kind: 'loans', loanIds: ['a'] } });
+    actor.send({ type: 'csv.export', request: selected });
     expect(selectIsExporting(actor.getSnapshot())).toBe(true);
     // One export at a time: a second click while busy is ignored.
-    actor.send({ type: 'csv.export', request: { kind: 'pool', poolId: 'p' } });
+    actor.send({ type: 'csv.export', request: wholePool });
     const blob = new Blob(['ULI\n'], { type: 'text/csv' });
     finish(blob);
     await vi.waitFor(() => expect(selectIsExporting(actor.getSnapshot())).toBe(false));
-    expect(requests).toEqual([{ kind: 'loans', loanIds: ['a'] }]);
+    expect(requests).toEqual([selected]);
     expect(saved).toEqual([{ file: blob, fileName: 'assets.csv' }]);
     expect(notifyFailed).not.toHaveBeenCalled();
   });
@@ -46,11 +42,11 @@ describe('csv export machine', () => {
     const { actor, saved, notifyFailed } = start(async () => {
       throw new Error('500');
     });
-    actor.send({ type: 'csv.export', request: { kind: 'pool', poolId: 'p' } });
+    actor.send({ type: 'csv.export', request: wholePool });
     await vi.waitFor(() => expect(notifyFailed).toHaveBeenCalledTimes(1));
     expect(saved).toEqual([]);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    actor.send({ type: 'csv.export', request: { kind: 'pool', poolId: 'p' } });
+    actor.send({ type: 'csv.export', request: wholePool });
     expect(selectIsExporting(actor.getSnapshot())).toBe(true);
   });
 });

@@ -1,0 +1,44 @@
+// Pieces both asset table screens share: the selection bar, the CSV export button (with its
+// progress state) and the failed-load message with its retry.
+import { ASSET_TEXTS, TEXTS } from '../../../domain/texts';
+import { Icon } from '../../ui/icons';
+
+export function SelectionBar({ count, onClear }: { count: number; onClear: () => void }) {
+  return (
+    <p className="flex min-h-9 items-center gap-3 text-sm text-slate-700" aria-live="polite">
+      {count > 0 && (
+        <>
+          <span>{ASSET_TEXTS.selectedCount(count)}</span>
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>{ASSET_TEXTS.clearSelection}</button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Stays enabled while busy (focus never drops); the csv-export machine ignores a second click. */
+export function CsvExportButton({ selectedCount, exporting, onExport }: { selectedCount: number; exporting: boolean; onExport: () => void }) {
+  return (
+    <div className="flex items-center gap-3">
+      <p role="status" className="text-sm text-slate-600">{exporting ? ASSET_TEXTS.exportingCsv : ''}</p>
+      <button type="button" aria-busy={exporting} onClick={onExport}
+        className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 aria-busy:opacity-70">
+        {exporting ? (
+          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
+        ) : (
+          <Icon name="downloads" className="h-4 w-4" />
+        )}
+        {selectedCount > 0 ? ASSET_TEXTS.exportSelectedCsv(selectedCount) : ASSET_TEXTS.exportCsv}
+      </button>
+    </div>
+  );
+}
+
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-8 text-center text-red-900">
+      <p>{message}</p>
+      <button type="button" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white" onClick={onRetry}>{TEXTS.tryAgain}</button>
+    </div>
+  );
+}
