@@ -1,0 +1,111 @@
+// The pure parts of `npm run bench`: which list views it measures, the SQL it times beside the
+// API, and how it sizes the initial JavaScript. (The speed goals themselves run in the bench.)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOAN_SORT_COLUMNS } from '../../src/contract/loans';
+import { lastWeekInstant, listRequest, listStatements, listViews, type LoanBenchData } from '../../scripts/bench-loans';
+import { initialJs } from '../../scripts/bench-web';
+
+const data: LoanBenchData = {
+  participantId: '00000000-0000-4000-8000-000000000001',
+  participantName: 'Harborview Mortgage',
+  loans: 250_005,
+  email: 'admin@registry.test',
+  loanIds: ['00000000-0000-4000-8000-0000000000aa'],
+  searchTerms: { lastName: 'owals', street: 'ycamo' },
+};
+
+describe('asset list views', () => {
+  const views = listViews(data, '2026-01-08T00:00:00-05:00');
+
+  it('covers the first and last page, every sort column, two searches and the last week', () => {
+    expect(views.map((view) => view.name)).toEqual([
+      'list: first page',
+      'list: last page',
+      ...LOAN_SORT_COLUMNS.map((column) => `list: sort ${column}`),
+      "list: search 'owals' (last name)",
+      "list: search 'ycamo' (street)",
+      'list: updated in the last 7 days',
+    ]);
+    // 250,005 loans in pages of 10: the last page starts at 250,000.
+    expect(views[1]?.offset).toBe(250_000);
+  });
+
+  it('asks the API as the asset screen does, for the organization', () => {
+    const sorted = views.find((view) => view.sortBy === 'servicer');
+    const request = listRequest('http://127.0.0.1:1', { cookie: 'registry_session=x' }, data, sorted!);
+    const url = new URL(request.url);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ limit: '10', offset: '0', sortBy: 'servicer', sortDirection: 'asc' });
+    expect(request.headers).toMatchObject({ cookie: 'registry_session=x', 'x-participant-id': data.participantId });
+  });
+
+  it('times the statements the repository sends: count then page, the last page read from the end', () => {
+    const last = listStatements(data, views[1]!, data.loans);
+    expect(last.map((s) => s.text.split('\n')[0])).toEqual([
+      'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+      expect.stringMatching(/^SELECT coalesce\(sum\(c\.count\), 0\)/),
+      'WITH page AS MATERIALIZED (',
+      'COMMIT',
+    ]);
+    // Five rows on the last page, found from the other end (offset 0, ascending read backwards).
+    expect(last[2]?.values.slice(-2)).toEqual([5, 0]);
+    expect(last[2]?.text).toMatch(/ORDER BY e\.updated_at ASC, e\.loan_id ASC/);
+  });
+
+  it('times a search as one statement that carries its count', () => {
+    const search = listStatements(
+      data,
+      views.find((view) => view.query === 'owals')!,
+      1234,
+    );
+    expect(search).toHaveLength(1);
+    expect(search[0]?.text).toMatch(/count\(\*\) OVER \(\) AS total/);
+    expect(search[0]?.values).toContain('%owals%');
+  });
+
+  it('sends the start of the local day a week ago with its offset', () => {
+    expect(lastWeekInstant(new Date(2026, 0, 15, 13, 30))).toMatch(/^2026-01-08T00:00:00[+-]\d{2}:\d{2}$/);
+  });
+});
+
+describe('initial JavaScript', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-bench-dist-'));
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('counts the entry chunk and its static imports, not the lazy screens', () => {
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const files = {
+      'assets/index-1.js': 'a'.repeat(5000),
+      'assets/react-1.js': 'b'.repeat(3000),
+      'assets/assets-screen-1.js': 'c'.repeat(9000),
+    };
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dist, file), text);
+    // A precompressed sibling is what the server sends: its size counts.
+    fs.writeFileSync(path.join(dist, 'assets/index-1.js.gz'), Buffer.alloc(40));
+    const manifest = {
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_react-1.js'],
+        dynamicImports: ['src/assets-screen.tsx'],
+        css: ['assets/index.css'],
+      },
+      '_react-1.js': { file: 'assets/react-1.js', imports: ['index.html'] },
+      'src/assets-screen.tsx': { file: 'assets/assets-screen-1.js', isDynamicEntry: true, imports: ['_react-1.js'] },
+    };
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+
+    const js = initialJs(dist);
+    expect(js.files.map((file) => file.file)).toEqual(['assets/index-1.js', 'assets/react-1.js']);
+    expect(js.bytes).toBe(8000);
+    expect(js.gzipBytes).toBe(40 + gzipSync('b'.repeat(3000), { level: 9 }).length);
+  });
+
+  it('refuses a build without a manifest', () => {
+    expect(() => initialJs(path.join(dist, 'nowhere'))).toThrow(/manifest\.json is missing/);
+  });
+});
