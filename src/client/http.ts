@@ -39,7 +39,8 @@ export interface HttpClient {
 }
 
 export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstance = ky): HttpClient {
-  const http = kyInstance.create({ credentials: 'include', retry: 0, throwHttpErrors: false, timeout: 30_000 });
+  // extend, not create: keep what the given instance brings (a test's fetch, hooks).
+  const http = kyInstance.extend({ credentials: 'include', retry: 0, throwHttpErrors: false, timeout: 30_000 });
 
   async function call(method: string, path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
     const headers: Record<string, string> = { accept };

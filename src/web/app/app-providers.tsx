@@ -19,10 +19,7 @@ async function loadAccount(api: RegistryApi, participantId: string | null, signa
   return { user: me.user, organizations };
 }
 
-function providedSessionMachine(
-  platform: AppPlatform,
-  deps: { navigate: (path: string) => void; toast: (message: string) => void },
-) {
+function providedSessionMachine(platform: AppPlatform, deps: { navigate: (path: string) => void; toast: (message: string) => void }) {
   // The session's own calls: they name the organization themselves and handle their own failures.
   const api = platform.createApi();
   return sessionMachine.provide({
