@@ -72,6 +72,7 @@ export const POOLS_TEXTS = {
 export const ASSET_COUNT_TEXTS = {
   loading: 'Counting assets…',
   failed: 'The asset count could not be loaded.',
+  retry: 'Count assets again',
   assets: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'asset' : 'assets'}`,
 } as const;
 
