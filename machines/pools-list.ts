@@ -15,7 +15,9 @@ export const parsePoolRange = (value: string | null): PoolRange => (value === 'l
 
 /** SPEC sections 7 and 9: state=COMPLETE, and for the last 30 days the start of the local day one month ago, with its offset. */
 export function poolListQuery(range: PoolRange, now: Date): PoolListQuery {
-  return range === 'last30Days' ? { state: 'COMPLETE', completedAfter: dateFilterStart('last30Days', now, 'month') } : { state: 'COMPLETE' };
+  return range === 'last30Days'
+    ? { state: 'COMPLETE', completedAfter: dateFilterStart('last30Days', now, 'month') }
+    : { state: 'COMPLETE' };
 }
 
 export interface PoolsListInput {

@@ -3,7 +3,10 @@ import { eventTypeLabel, historyDateLabel, historyEvents, isShownInHistory } fro
 import { detailStatus, partyRoleLabel, stateLabel } from '../../src/domain/loan';
 
 const event = (state: string, eventType: string, effectiveDate: string | null = null, requestedDate: string | null = null) => ({
-  state, eventType, effectiveDate, requestedDate,
+  state,
+  eventType,
+  effectiveDate,
+  requestedDate,
 });
 
 describe('asset history (SPEC section 4)', () => {
@@ -13,7 +16,11 @@ describe('asset history (SPEC section 4)', () => {
     for (const state of ['Pending', 'Confirmed', 'Rejected', 'Canceled']) {
       expect(isShownInHistory(event(state, 'TRANSFER_OF_OWNERSHIP'))).toBe(true);
     }
-    const events = [event('Confirmed', 'REGISTRATION'), event('Requested', 'TRANSFER_OF_SERVICING'), event('Requested', 'DEACTIVATION_REQUESTED')];
+    const events = [
+      event('Confirmed', 'REGISTRATION'),
+      event('Requested', 'TRANSFER_OF_SERVICING'),
+      event('Requested', 'DEACTIVATION_REQUESTED'),
+    ];
     expect(historyEvents(events).map((e) => e.eventType)).toEqual(['REGISTRATION', 'DEACTIVATION_REQUESTED']);
     expect(historyEvents([])).toEqual([]);
   });
@@ -43,7 +50,12 @@ describe('detail status (SPEC section 4)', () => {
 
   it('labels roles and states for people', () => {
     expect(['OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY', 'ORIGINATOR'].map(partyRoleLabel)).toEqual([
-      'Owner', 'Servicer', 'Controller', 'Sub-servicer', 'Secured party', 'Originator',
+      'Owner',
+      'Servicer',
+      'Controller',
+      'Sub-servicer',
+      'Secured party',
+      'Originator',
     ]);
     expect(partyRoleLabel('SOMETHING_ELSE')).toBe('SOMETHING_ELSE');
     expect(stateLabel('PENDING')).toBe('Pending');

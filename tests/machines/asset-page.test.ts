@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
-import { assetPageMachine, selectDetailStatus, selectHistory, selectLoanDetails, selectUli, type AssetRecord } from '../../machines/asset-page';
+import {
+  assetPageMachine,
+  selectDetailStatus,
+  selectHistory,
+  selectLoanDetails,
+  selectUli,
+  type AssetRecord,
+} from '../../machines/asset-page';
 import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 
 function start(loanId: string, load: (loanId: string, signal: AbortSignal) => Promise<AssetRecord>) {
@@ -21,19 +28,29 @@ function start(loanId: string, load: (loanId: string, signal: AbortSignal) => Pr
 
 describe('asset page machine', () => {
   it('loads details and events, keeps the visible history and the detail status', async () => {
-    const { actor, calls } = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ pendingOwner: true }), events: sampleEvents }));
+    const { actor, calls } = start(sampleLoanId, async () => ({
+      details: sampleLoanDetails({ pendingOwner: true }),
+      events: sampleEvents,
+    }));
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('ready'));
     expect(calls).toEqual([sampleLoanId]);
     expect(selectLoanDetails(snapshot)?.loan.loanId).toBe(sampleLoanId);
     expect(selectUli(snapshot)).toBe('5493001KJTIIGC8Y1R12ABCDEF1234567890');
-    expect(selectHistory(snapshot).map((event) => event.eventType)).toEqual(['REGISTRATION', 'DEACTIVATION_REQUESTED', 'TRANSFER_OF_CONTROL']);
+    expect(selectHistory(snapshot).map((event) => event.eventType)).toEqual([
+      'REGISTRATION',
+      'DEACTIVATION_REQUESTED',
+      'TRANSFER_OF_CONTROL',
+    ]);
     expect(selectDetailStatus(snapshot)).toBe('Pending Update');
   });
 
   it('shows Deactivated, else the raw status', async () => {
-    const deactivated = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ status: 'Inactive', deactivated: true }), events: [] }));
+    const deactivated = start(sampleLoanId, async () => ({
+      details: sampleLoanDetails({ status: 'Inactive', deactivated: true }),
+      events: [],
+    }));
     expect(selectDetailStatus(await waitFor(deactivated.actor, (s) => s.matches('ready')))).toBe('Deactivated');
     const deleted = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ status: 'Deleted' }), events: [] }));
     expect(selectDetailStatus(await waitFor(deleted.actor, (s) => s.matches('ready')))).toBe('Deleted');

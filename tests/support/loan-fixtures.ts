@@ -16,13 +16,21 @@ const profile = (name: string) => ({
   additionalContacts: [],
 });
 
-export function sampleLoanDetails(overrides: { status?: 'Active' | 'Inactive' | 'Deleted'; deactivated?: boolean; pendingOwner?: boolean } = {}): LoanDetails {
+export function sampleLoanDetails(
+  overrides: { status?: 'Active' | 'Inactive' | 'Deleted'; deactivated?: boolean; pendingOwner?: boolean } = {},
+): LoanDetails {
   return loanDetailsSchema.parse({
     loan: {
       loanId: sampleLoanId,
       loanData: {
         loan: { uli: '5493001KJTIIGC8Y1R12ABCDEF1234567890', loanNumber: '1000000013', loanType: 'FIRST_LIEN_MORTGAGE' },
-        note: { amount: 412345.67, noteDate: '2024-03-07', noteLocation: 'eVault: Harbor Custody Trust', modification: true, assumption: false },
+        note: {
+          amount: 412345.67,
+          noteDate: '2024-03-07',
+          noteLocation: 'eVault: Harbor Custody Trust',
+          modification: true,
+          assumption: false,
+        },
         primaryParty: { firstName: 'Ada', lastName: 'Lovelace' },
         additionalParties: [
           { partyType: 'COBORROWER', firstName: 'Charles', lastName: 'Babbage' },
@@ -38,7 +46,13 @@ export function sampleLoanDetails(overrides: { status?: 'Active' | 'Inactive' | 
       updatedAt: '2025-01-02T10:00:00.000Z',
     },
     parties: [
-      { role: 'OWNER', state: overrides.pendingOwner ? 'PENDING' : 'CONFIRMED', currentValue: { participantName: 'Harbor Capital', provenanceId: 'HC-1' }, participantId: orgId(1), profileInfo: profile('Harbor Capital') },
+      {
+        role: 'OWNER',
+        state: overrides.pendingOwner ? 'PENDING' : 'CONFIRMED',
+        currentValue: { participantName: 'Harbor Capital', provenanceId: 'HC-1' },
+        participantId: orgId(1),
+        profileInfo: profile('Harbor Capital'),
+      },
       { role: 'SERVICER', state: 'CONFIRMED', currentValue: 'Outside Servicing Co', participantId: null, profileInfo: null },
     ],
   });
@@ -61,16 +75,28 @@ export function sampleEvent(overrides: Partial<LoanEvent> & { id: string }): Loa
 export const sampleEvents: LoanEvent[] = [
   sampleEvent({ id: '10000000-0000-4000-8000-000000000001' }),
   sampleEvent({
-    id: '10000000-0000-4000-8000-000000000002', state: 'Requested', eventType: 'TRANSFER_OF_SERVICING',
-    eventDescription: 'Servicing transferred to Quiet Servicing', effectiveDate: null, requestedDate: '2025-01-05',
+    id: '10000000-0000-4000-8000-000000000002',
+    state: 'Requested',
+    eventType: 'TRANSFER_OF_SERVICING',
+    eventDescription: 'Servicing transferred to Quiet Servicing',
+    effectiveDate: null,
+    requestedDate: '2025-01-05',
   }),
   sampleEvent({
-    id: '10000000-0000-4000-8000-000000000003', state: 'Requested', eventType: 'DEACTIVATION_REQUESTED',
-    eventDescription: 'Deactivation requested by Harbor Capital', effectiveDate: null, requestedDate: '2025-01-06',
+    id: '10000000-0000-4000-8000-000000000003',
+    state: 'Requested',
+    eventType: 'DEACTIVATION_REQUESTED',
+    eventDescription: 'Deactivation requested by Harbor Capital',
+    effectiveDate: null,
+    requestedDate: '2025-01-06',
   }),
   sampleEvent({
-    id: '10000000-0000-4000-8000-000000000004', state: 'Rejected', eventType: 'TRANSFER_OF_CONTROL',
-    eventDescription: 'Control of the eNote transferred to Vault Co', effectiveDate: null, requestedDate: null,
+    id: '10000000-0000-4000-8000-000000000004',
+    state: 'Rejected',
+    eventType: 'TRANSFER_OF_CONTROL',
+    eventDescription: 'Control of the eNote transferred to Vault Co',
+    effectiveDate: null,
+    requestedDate: null,
   }),
 ];
 

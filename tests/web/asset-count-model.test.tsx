@@ -28,7 +28,8 @@ const walker = createModelWalker(assetCountMachine, {
 const user = userEvent.setup();
 const errorOf = (event: unknown) => (event as { error: HttpError }).error;
 const countLine = () => screen.getByTestId('asset-count');
-const assetsTile = () => within(screen.getByRole('list', { name: 'Dashboard' })).getByRole('link', { name: new RegExp(`^${NAVIGATION_LABELS.assets}`) });
+const assetsTile = () =>
+  within(screen.getByRole('list', { name: 'Dashboard' })).getByRole('link', { name: new RegExp(`^${NAVIGATION_LABELS.assets}`) });
 
 beforeAll(async () => {
   await Promise.all([import('../../src/web/app/authenticated-shell'), import('../../src/web/screens/dashboard/dashboard-screen')]);

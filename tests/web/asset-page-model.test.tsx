@@ -80,7 +80,9 @@ function expectDetails() {
 function expectHistory() {
   const rows = within(panel()).getAllByRole('row').slice(1);
   expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
-    'Registration', 'Deactivation requested', 'Transfer of control',
+    'Registration',
+    'Deactivation requested',
+    'Transfer of control',
   ]);
   expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['03-20-2024', '01-06-2025', 'Rejected']);
   expect(screen.queryByText('Servicing transferred to Quiet Servicing')).not.toBeInTheDocument();

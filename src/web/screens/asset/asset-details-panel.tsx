@@ -57,7 +57,9 @@ function Profile({ profile }: { profile: ProfileInfo | null }) {
       <span>{`${address.city}, ${address.state} ${address.zip}`}</span>
       <span>{formatPhone(profile.phoneNumber)}</span>
       {profile.url && (
-        <a className="text-brand-700 underline" href={profile.url} target="_blank" rel="noreferrer noopener">{profile.url}</a>
+        <a className="text-brand-700 underline" href={profile.url} target="_blank" rel="noreferrer noopener">
+          {profile.url}
+        </a>
       )}
     </address>
   );
@@ -71,19 +73,31 @@ function PartiesTable({ parties }: { parties: readonly LoanParty[] }) {
         <caption className="sr-only">{ASSET_PAGE_TEXTS.parties}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">Role</th>
-            <th scope="col" className="px-4 py-2">Party</th>
-            <th scope="col" className="px-4 py-2">State</th>
-            <th scope="col" className="px-4 py-2">Profile</th>
+            <th scope="col" className="px-4 py-2">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Party
+            </th>
+            <th scope="col" className="px-4 py-2">
+              State
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Profile
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
           {parties.map((party) => (
             <tr key={party.role} className="align-top">
-              <th scope="row" className="px-4 py-3 font-medium">{partyRoleLabel(party.role)}</th>
+              <th scope="row" className="px-4 py-3 font-medium">
+                {partyRoleLabel(party.role)}
+              </th>
               <td className="px-4 py-3">{partyName(party.currentValue)}</td>
               <td className="px-4 py-3">{stateLabel(party.state)}</td>
-              <td className="px-4 py-3"><Profile profile={party.profileInfo} /></td>
+              <td className="px-4 py-3">
+                <Profile profile={party.profileInfo} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -129,8 +143,14 @@ export function AssetDetailsPanel({ asset }: { asset: ActorRefFrom<typeof assetP
             ['Primary party', `${loanData.primaryParty.firstName} ${loanData.primaryParty.lastName}`],
             [
               'Co-borrowers',
-              coBorrowers.length === 0 ? 'None' : (
-                <ul>{coBorrowers.map((party, index) => <li key={index}>{`${party.firstName} ${party.lastName}`}</li>)}</ul>
+              coBorrowers.length === 0 ? (
+                'None'
+              ) : (
+                <ul>
+                  {coBorrowers.map((party, index) => (
+                    <li key={index}>{`${party.firstName} ${party.lastName}`}</li>
+                  ))}
+                </ul>
               ),
             ],
           ]}
@@ -149,7 +169,9 @@ export function AssetDetailsPanel({ asset }: { asset: ActorRefFrom<typeof assetP
         />
       </div>
       <section aria-labelledby="asset-parties-heading" className="flex flex-col gap-3">
-        <h3 id="asset-parties-heading" className="text-base font-semibold text-slate-900">{ASSET_PAGE_TEXTS.parties}</h3>
+        <h3 id="asset-parties-heading" className="text-base font-semibold text-slate-900">
+          {ASSET_PAGE_TEXTS.parties}
+        </h3>
         <PartiesTable parties={parties} />
       </section>
     </div>

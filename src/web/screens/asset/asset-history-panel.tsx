@@ -16,11 +16,21 @@ export function AssetHistoryPanel({ asset }: { asset: ActorRefFrom<typeof assetP
         <caption className="sr-only">{ASSET_PAGE_TEXTS.history}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">Date</th>
-            <th scope="col" className="px-4 py-2">Event</th>
-            <th scope="col" className="px-4 py-2">Description</th>
-            <th scope="col" className="px-4 py-2">State</th>
-            <th scope="col" className="px-4 py-2">Participant</th>
+            <th scope="col" className="px-4 py-2">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Event
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Description
+            </th>
+            <th scope="col" className="px-4 py-2">
+              State
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Participant
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

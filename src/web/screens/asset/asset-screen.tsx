@@ -57,7 +57,9 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         <PageHeading>{ASSET_PAGE_TEXTS.notFoundTitle}</PageHeading>
         <p className="text-slate-700">{ASSET_PAGE_TEXTS.notFoundBody}</p>
         <p>
-          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.assets}>{ASSET_PAGE_TEXTS.backToAssets}</Link>
+          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.assets}>
+            {ASSET_PAGE_TEXTS.backToAssets}
+          </Link>
         </p>
       </div>
     );
@@ -67,21 +69,32 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <p>
-          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.assets}>{ASSET_PAGE_TEXTS.backToAssets}</Link>
+          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.assets}>
+            {ASSET_PAGE_TEXTS.backToAssets}
+          </Link>
         </p>
         <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
         {/* Same height before and after the asset arrives: no layout shift. */}
-        <p className="min-h-6 font-mono text-sm break-all text-slate-700" data-testid="asset-uli">{uli ?? '\u00a0'}</p>
+        <p className="min-h-6 font-mono text-sm break-all text-slate-700" data-testid="asset-uli">
+          {uli ?? '\u00a0'}
+        </p>
       </div>
       <AssetTabs loanId={loanId} current={tab} />
       <section id={tabPanelId} aria-labelledby="asset-tab-heading" className="min-h-64">
-        <h2 id="asset-tab-heading" className="sr-only">{ASSET_PAGE_TEXTS[tab]}</h2>
+        <h2 id="asset-tab-heading" className="sr-only">
+          {ASSET_PAGE_TEXTS[tab]}
+        </h2>
         {loading && <StatusMessage>{ASSET_PAGE_TEXTS.loading}</StatusMessage>}
         {failed && (
           <div className="flex flex-col items-center gap-4 p-8">
-            <p role="alert" className="text-red-900">{ASSET_PAGE_TEXTS.failed}</p>
-            <button type="button" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600"
-              onClick={() => asset.send({ type: 'asset.retry' })}>
+            <p role="alert" className="text-red-900">
+              {ASSET_PAGE_TEXTS.failed}
+            </p>
+            <button
+              type="button"
+              className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600"
+              onClick={() => asset.send({ type: 'asset.retry' })}
+            >
               {TEXTS.tryAgain}
             </button>
           </div>

@@ -17,7 +17,9 @@ export function AssetTabs({ loanId, current }: { loanId: string; current: AssetT
               to={APP_PATHS.asset(loanId, tab)}
               aria-current={tab === current ? 'page' : undefined}
               className={`inline-block border-b-2 px-1 pb-2 text-sm font-semibold ${
-                tab === current ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                tab === current
+                  ? 'border-brand-700 text-brand-900'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
               }`}
             >
               {ASSET_PAGE_TEXTS[tab]}

@@ -48,8 +48,11 @@ export function AssetCountRetry({ count }: { count: AssetCountRef }) {
   const failed = useSelector(count, (snapshot) => snapshot.matches('failed'));
   if (!failed) return null;
   return (
-    <button type="button" className="mt-2 rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      onClick={() => count.send({ type: 'assetCount.retry' })}>
+    <button
+      type="button"
+      className="mt-2 rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      onClick={() => count.send({ type: 'assetCount.retry' })}
+    >
       {ASSET_COUNT_TEXTS.retry}
     </button>
   );

@@ -13,11 +13,24 @@ import { AssetCountRetry, AssetCountText, useAssetCount } from './asset-count-ti
 type TileSpec = { to: string; icon: IconName; title: string; description: string };
 
 const assetsTile: TileSpec = {
-  to: APP_PATHS.assets, icon: 'assets', title: NAVIGATION_LABELS.assets, description: 'Loans and pools your organization holds a role on.',
+  to: APP_PATHS.assets,
+  icon: 'assets',
+  title: NAVIGATION_LABELS.assets,
+  description: 'Loans and pools your organization holds a role on.',
 };
 const otherTiles: readonly TileSpec[] = [
-  { to: APP_PATHS.messages, icon: 'messages', title: NAVIGATION_LABELS.messages, description: 'Requests and notices for your organization.' },
-  { to: APP_PATHS.administration, icon: 'administration', title: NAVIGATION_LABELS.administration, description: 'Your organization’s profile and users.' },
+  {
+    to: APP_PATHS.messages,
+    icon: 'messages',
+    title: NAVIGATION_LABELS.messages,
+    description: 'Requests and notices for your organization.',
+  },
+  {
+    to: APP_PATHS.administration,
+    icon: 'administration',
+    title: NAVIGATION_LABELS.administration,
+    description: 'Your organization’s profile and users.',
+  },
 ];
 
 export function DashboardScreen() {
@@ -30,11 +43,15 @@ export function DashboardScreen() {
         <PageHeading>
           <span className="text-white">Welcome, {firstName}</span>
         </PageHeading>
-        <p className="mt-2 text-brand-100" data-testid="current-organization">{organizationName}</p>
+        <p className="mt-2 text-brand-100" data-testid="current-organization">
+          {organizationName}
+        </p>
       </section>
       <ul className="grid gap-4 sm:grid-cols-3" aria-label="Dashboard">
         <AssetsTile key={participantId ?? ''} />
-        {otherTiles.map((tile) => <Tile key={tile.to} tile={tile} />)}
+        {otherTiles.map((tile) => (
+          <Tile key={tile.to} tile={tile} />
+        ))}
       </ul>
     </div>
   );
@@ -43,7 +60,10 @@ export function DashboardScreen() {
 function Tile({ tile, children, after }: { tile: TileSpec; children?: ReactNode; after?: ReactNode }) {
   return (
     <li className="flex flex-col">
-      <Link to={tile.to} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow">
+      <Link
+        to={tile.to}
+        className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow"
+      >
         <Icon name={tile.icon} className="h-8 w-8 text-brand-700" />
         <h2 className="text-lg font-semibold">{tile.title}</h2>
         {children}
