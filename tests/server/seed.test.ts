@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/domain/constants';
@@ -6,7 +6,7 @@ import { isHelocType, LOAN_TYPES, MESSAGE_TARGET_TYPES, ROLE_STATES } from '../.
 import { isUsStateCode } from '../../src/domain/us-states';
 import { isValidUli } from '../../src/domain/uli';
 import * as schema from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/seed';
+import { ADVERSARIAL_LOANS, DEMO_ACCOUNTS, generatedOrganizationCount, seedDemoData, type SeedSummary } from '../../src/server/seed';
 import { verifyPassword } from '../../src/server/identity/passwords';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -25,6 +25,40 @@ async function tableCounts(database: TestDatabase): Promise<Record<string, numbe
   return counts;
 }
 
+/** Every index and constraint of the database, by name, as PostgreSQL prints its definition. */
+async function schemaDefinitions(database: TestDatabase): Promise<string[]> {
+  const result = await database.pool.query<{ definition: string }>(`
+    SELECT indexname || ': ' || indexdef AS definition FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL
+    SELECT conrelid::regclass::text || '.' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+    UNION ALL
+    SELECT tgrelid::regclass::text || '.' || tgname || ': ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+    ORDER BY 1`);
+  return result.rows.map((row) => row.definition);
+}
+
+/** The messages of an error and its causes (drizzle wraps the database's error). */
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const messages: string[] = [];
+    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) messages.push(cause.message);
+    return messages.join(' <- ');
+  }
+  throw new Error('expected a failure');
+}
+
+/** Loans on which the organization holds one of SPEC's default five roles. */
+async function loansHeldBy(database: TestDatabase, participantId: string): Promise<number> {
+  const result = await database.pool.query<{ count: number }>(
+    `SELECT count(DISTINCT loan_id)::int AS count FROM loan_parties
+      WHERE participant_id = $1 AND role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY')`,
+    [participantId],
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
 async function membershipsOf(database: TestDatabase, email: string) {
   return database.db
     .select({ participantId: schema.memberships.participantId, isActive: schema.participants.isActive, roles: schema.memberships.roles, isDefault: schema.memberships.isDefault })
@@ -36,10 +70,11 @@ async function membershipsOf(database: TestDatabase, email: string) {
 
 describe('demo seed', () => {
   let database: TestDatabase;
+  let summary: SeedSummary;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoData(database.db, { loans: LOANS });
+    summary = await seedDemoData(database.db, { loans: LOANS });
   });
 
   afterAll(async () => {
@@ -234,10 +269,65 @@ describe('demo seed', () => {
     expect(requests.every((request) => request.loanStatus === 'Inactive')).toBe(true);
   });
 
+  it('includes the adversarial loans, Active and held by both demo accounts\' organizations', async () => {
+    const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
+    const userOrg = (await membershipsOf(database, 'user@registry.test')).find((membership) => membership.roles.includes('ORG_ADMIN'));
+    expect(ADVERSARIAL_LOANS.length).toBeGreaterThanOrEqual(8);
+    const texts: string[] = [];
+    for (const expected of ADVERSARIAL_LOANS) {
+      const loans = await database.db.select().from(schema.loans)
+        .where(sql`${schema.loans.borrowerFirstName} = ${expected.firstName} and ${schema.loans.borrowerLastName} = ${expected.lastName}`);
+      expect(loans, expected.firstName).toHaveLength(1);
+      const loan = loans[0] as typeof schema.loans.$inferSelect;
+      expect(loan.propertyStreet1).toBe(expected.street1);
+      expect(loan.propertyStreet2).toBe(expected.street2);
+      expect(loan.status).toBe('Active');
+      expect(isValidUli(loan.uli)).toBe(true);
+      const holders = await database.db.select({ participantId: schema.loanParties.participantId, role: schema.loanParties.role })
+        .from(schema.loanParties).where(eq(schema.loanParties.loanId, loan.id));
+      expect(holders).toContainEqual({ participantId: adminOrg?.participantId, role: 'OWNER' });
+      expect(holders).toContainEqual({ participantId: userOrg?.participantId, role: 'SERVICER' });
+      // Both organizations' asset lists hold it.
+      const listed = await database.pool.query('SELECT participant_id FROM loan_list_entries WHERE loan_id = $1', [loan.id]);
+      expect(listed.rows.map((row) => row.participant_id)).toEqual(expect.arrayContaining([adminOrg?.participantId, userOrg?.participantId]));
+      texts.push(loan.borrowerFirstName, loan.borrowerLastName, loan.propertyStreet1, loan.propertyStreet2 ?? '');
+    }
+    // What the spreadsheet and the screens must survive is all there.
+    for (const lead of ['=', '+', '-', '@', '\t']) expect(texts.some((text) => text.startsWith(lead)), lead).toBe(true);
+    for (const pattern of [/"/, /,/, /\n/, /\r\n/, /\p{Script=Han}/u, /\p{Script=Arabic}/u, /\p{Script=Cyrillic}/u, /[éñüøç]/i]) {
+      expect(texts.some((text) => pattern.test(text)), String(pattern)).toBe(true);
+    }
+  });
+
+  it('builds the asset list index of every loan and reports the largest organization', async () => {
+    const entries = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loan_list_entries');
+    const holders = await database.pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM (SELECT DISTINCT participant_id, loan_id FROM loan_parties WHERE participant_id IS NOT NULL) h',
+    );
+    expect(entries.rows[0]?.count).toBe(holders.rows[0]?.count);
+    const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
+    const [harborview] = await database.db.select().from(schema.participants).where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
+    expect(summary).toMatchObject({ loans: LOANS, organizations: 14, activeOrganizations: 13 });
+    expect(summary.largestOrganization).toEqual({ code: harborview?.code, name: harborview?.name, loans: await loansHeldBy(database, harborview?.id ?? '') });
+  });
+
   it('refuses to seed a database that has participants, and changes nothing', async () => {
     const before = await tableCounts(database);
     await expect(seedDemoData(database.db, { loans: 10 })).rejects.toThrow(/already has 14 participant/);
     expect(await tableCounts(database)).toEqual(before);
+  });
+
+  it('refuses to seed a database that has loans', async () => {
+    const other = await createTestDatabase();
+    try {
+      const [first] = await database.db.select().from(schema.loans).limit(1);
+      if (!first) throw new Error('no loan seeded');
+      await other.db.insert(schema.loans).values(first);
+      await expect(seedDemoData(other.db, { loans: 10 })).rejects.toThrow(/already has loans/);
+      expect((await tableCounts(other)).loans).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('makes the same data from the same options', async () => {
@@ -248,10 +338,14 @@ describe('demo seed', () => {
         participants: await target.db.select({ id: schema.participants.id, code: schema.participants.code }).from(schema.participants).orderBy(schema.participants.id),
         loans: await target.db.select({
           id: schema.loans.id, uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, amount: schema.loans.noteAmount,
-          borrower: schema.loans.borrowerLastName, tradeDate: schema.loans.tradeDate,
+          firstName: schema.loans.borrowerFirstName, lastName: schema.loans.borrowerLastName, street1: schema.loans.propertyStreet1,
+          street2: schema.loans.propertyStreet2, tradeDate: schema.loans.tradeDate, additionalParties: schema.loans.additionalParties,
         }).from(schema.loans).orderBy(schema.loans.id),
         parties: await target.db.select({ id: schema.loanParties.id, state: schema.loanParties.state, participantId: schema.loanParties.participantId })
           .from(schema.loanParties).orderBy(schema.loanParties.id),
+        events: await target.db.select({ id: schema.loanEvents.id, type: schema.loanEvents.eventType, description: schema.loanEvents.eventDescription })
+          .from(schema.loanEvents).orderBy(schema.loanEvents.id),
+        pools: await target.pool.query('SELECT pool_id, loan_id FROM pool_loans ORDER BY 1, 2').then((result) => result.rows),
         documents: await target.db.select({ id: schema.documents.id, hash: schema.documents.hash }).from(schema.documents).orderBy(schema.documents.id),
         users: await target.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).orderBy(schema.users.id),
       });
@@ -261,22 +355,108 @@ describe('demo seed', () => {
     }
   });
 
-  it('rolls everything back when seeding fails part-way', async () => {
+  it('rolls everything back when a COPY fails part-way, indexes included', async () => {
     const other = await createTestDatabase();
     try {
-      // A loan with the ULI the seed will produce first makes the loans insert fail.
-      const [first] = await database.db.select().from(schema.loans).orderBy(schema.loans.loanNumber).limit(1);
-      if (!first) throw new Error('no loan seeded');
-      await other.db.insert(schema.loans).values({ ...first, id: '00000000-0000-4000-8000-000000000000' });
-      await expect(seedDemoData(other.db, { loans: 20 })).rejects.toThrow();
-      const counts = await tableCounts(other);
-      expect(counts.participants).toBe(0);
-      expect(counts.identities).toBe(0);
-      expect(counts.loans).toBe(1);
-      const blocker = await other.db.select().from(schema.loans).where(inArray(schema.loans.id, ['00000000-0000-4000-8000-000000000000']));
-      expect(blocker).toHaveLength(1);
+      // Deactivation events come with the loans' COPY: refusing them makes it fail mid-load.
+      await other.pool.query("ALTER TABLE loan_events ADD CONSTRAINT seed_test_refusal CHECK (event_type <> 'DEACTIVATION')");
+      const before = await schemaDefinitions(other);
+      expect(await failureOf(seedDemoData(other.db, { loans: 100, rebuildIndexes: true }))).toMatch(/seed_test_refusal/);
+      expect(Object.values(await tableCounts(other)).every((count) => count === 0)).toBe(true);
+      expect(await schemaDefinitions(other)).toEqual(before);
+      // The connection went back to the pool usable, outside any transaction.
+      await other.pool.query("ALTER TABLE loan_events DROP CONSTRAINT seed_test_refusal");
+      await seedDemoData(other.db, { loans: 20 });
+      expect((await tableCounts(other)).loans).toBe(20);
     } finally {
       await other.close();
     }
+  });
+
+  it('rolls everything back when seeding fails after the loans', async () => {
+    const other = await createTestDatabase();
+    try {
+      // Jobs are inserted last: a trigger refusing them fails the seed at its very end.
+      await other.pool.query(`
+        CREATE FUNCTION seed_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'seed test refusal'; END $$;
+        CREATE TRIGGER seed_test_refuse BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION seed_test_refuse();`);
+      expect(await failureOf(seedDemoData(other.db, { loans: 50 }))).toMatch(/seed test refusal/);
+      const counts = await tableCounts(other);
+      expect(Object.values(counts).every((count) => count === 0), JSON.stringify(counts)).toBe(true);
+      const entries = await other.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loan_list_entries');
+      expect(entries.rows[0]?.count).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('demo seed at scale', () => {
+  // The organization rule of a million-loan seed, shown on few loans: one generated organization
+  // per 30 loans here instead of per LOANS_PER_GENERATED_ORGANIZATION.
+  const LOANS_AT_SCALE = 1500;
+  const PER_ORGANIZATION = 30;
+  let database: TestDatabase;
+  let summary: SeedSummary;
+  let definitionsBefore: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    definitionsBefore = await schemaDefinitions(database);
+    summary = await seedDemoData(database.db, { loans: LOANS_AT_SCALE, loansPerGeneratedOrganization: PER_ORGANIZATION, rebuildIndexes: true });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('adds no organization to the demo seeds and at least 36 to a million loans', () => {
+    expect(generatedOrganizationCount(200)).toBe(0);
+    expect(generatedOrganizationCount(2000)).toBe(0);
+    expect(14 + generatedOrganizationCount(1_000_000)).toBeGreaterThanOrEqual(50);
+    expect(generatedOrganizationCount(LOANS_AT_SCALE, PER_ORGANIZATION)).toBe(50);
+  });
+
+  it('spreads the loans over at least 50 organizations with unique codes, all but one active', async () => {
+    const participants = await database.db.select().from(schema.participants);
+    expect(participants.length).toBeGreaterThanOrEqual(50);
+    expect(summary.organizations).toBe(participants.length);
+    expect(new Set(participants.map((participant) => participant.code)).size).toBe(participants.length);
+    expect(new Set(participants.map((participant) => participant.name)).size).toBe(participants.length);
+    for (const participant of participants) {
+      expect(participant.code).toMatch(/^[A-Z]{3}$/);
+      expect(participant.phoneNumber).toMatch(/^\d{10}$/);
+      expect(isUsStateCode(participant.state)).toBe(true);
+      expect(participant.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    expect(participants.filter((participant) => !participant.isActive)).toHaveLength(1);
+    const holders = await database.pool.query<{ count: number }>('SELECT count(DISTINCT participant_id)::int AS count FROM loan_parties');
+    expect(holders.rows[0]?.count).toBeGreaterThanOrEqual(50);
+  });
+
+  it('makes the admin\'s default organization the largest, with a role on at least a fifth of the loans', async () => {
+    const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
+    const [harborview] = await database.db.select().from(schema.participants).where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
+    const held = await loansHeldBy(database, harborview?.id ?? '');
+    expect(held).toBeGreaterThanOrEqual(LOANS_AT_SCALE / 5);
+    expect(summary.largestOrganization).toEqual({ code: harborview?.code, name: harborview?.name, loans: held });
+    const others = await database.db.select({ id: schema.participants.id }).from(schema.participants);
+    for (const other of others) expect(await loansHeldBy(database, other.id)).toBeLessThanOrEqual(held);
+  });
+
+  it('keeps the demo accounts and fixtures of the small seed', async () => {
+    expect((await membershipsOf(database, 'admin@registry.test'))).toHaveLength(12);
+    expect((await membershipsOf(database, 'user@registry.test'))).toHaveLength(2);
+    const codes = (await database.db.select({ code: schema.participants.code }).from(schema.participants)).map((row) => row.code);
+    expect(codes).toEqual(expect.arrayContaining(['HMC', 'SRH', 'BHS', 'KTC', 'PCP', 'MFB', 'LCU', 'GPL', 'CCM', 'ESS', 'ADC', 'NAM', 'RCM', 'OMS']));
+  });
+
+  it('builds the indexes and constraints it dropped for the load exactly as the migrations made them', async () => {
+    expect(await schemaDefinitions(database)).toEqual(definitionsBefore);
+    const orphans = await database.pool.query(`
+      SELECT 1 FROM loan_parties lp LEFT JOIN loans l ON l.id = lp.loan_id WHERE l.id IS NULL
+      UNION ALL SELECT 1 FROM loan_events e LEFT JOIN loans l ON l.id = e.loan_id WHERE l.id IS NULL`);
+    expect(orphans.rows).toHaveLength(0);
+    expect((await tableCounts(database)).loans).toBe(LOANS_AT_SCALE);
   });
 });

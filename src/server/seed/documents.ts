@@ -29,6 +29,12 @@ export interface GeneratedPdf {
   readonly hash: string;
 }
 
+/**
+ * The standard PDF fonts encode only WinAnsi (Latin-1, mostly): other letters (the adversarial
+ * loans' Chinese, Arabic, Cyrillic names) print as '?', and line breaks and tabs as spaces.
+ */
+export const pdfText = (text: string): string => text.replace(/[\t\r\n]+/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
 // Fixed document dates keep the bytes (and so the hashes) identical from run to run.
 const FIXED_DATE = new Date(Date.UTC(2026, 0, 15));
 
@@ -58,7 +64,7 @@ export async function makeDocumentPdf(kind: DocumentKind, subject: DocumentSubje
   let y = 650;
   for (const [label, value] of lines) {
     page.drawText(`${label}:`, { x: 72, y, size: 11, font: bold });
-    page.drawText(value, { x: 180, y, size: 11, font: regular });
+    page.drawText(pdfText(value), { x: 180, y, size: 11, font: regular });
     y -= 22;
   }
   page.drawText('Demonstration document generated for the loan registry. Not a legal instrument.', {

@@ -4,23 +4,30 @@
 // times that screens filter relative to today (loans' and messages' updates, pool completion,
 // jobs) follow the clock; everything else is anchored on ANCHOR_DATE.
 //
-// Loans are generated and inserted in chunks, each loan from its own random stream, so memory
-// stays flat and the data of loan N does not depend on the total (1,000,000 loans work too).
-import { sql } from 'drizzle-orm';
+// Everything happens in one transaction on one connection: a failure leaves the database as it
+// was. Loans are generated each from its own random stream and streamed in with COPY, chunk by
+// chunk, so memory stays flat and the data of loan N does not depend on the total. Large seeds
+// (1,000,000 loans: `npm run seed -- --loans 1000000`) also add generated organizations and
+// build the loan tables' indexes after the load (bulk-indexes.ts).
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { DEMO_PASSWORD } from '../../domain/constants';
-import { DEACTIVATION_REASONS, MESSAGE_TARGET_TYPES } from '../../domain/loan';
+import { DEACTIVATION_REASONS, DEFAULT_ROLE_FILTER, MESSAGE_TARGET_TYPES } from '../../domain/loan';
 import { SERVICES } from '../../domain/roles';
 import { uliCheckDigits } from '../../domain/uli';
-import { hashPassword } from '../identity/passwords';
 import type { Database } from '../db/database';
+import { deferLoanListIndex, refreshLoanListIndex, roleMask } from '../db/loan-list-index';
 import * as schema from '../db/schema';
-import { ANCHOR, DAY, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './context';
+import { hashPassword } from '../identity/passwords';
+import { dropIndexes, restoreIndexes } from './bulk-indexes';
+import { ANCHOR, DAY, holdersByRole, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './context';
 import {
   ADMIN_DEFAULT_ORG, ENTITY_TYPES, FIRST_NAMES, LAST_NAMES, ORGANIZATIONS, POOL_DESCRIPTORS, USER_ADMIN_ORG, USER_MEMBER_ORG,
   type OrganizationFixture,
 } from './fixtures';
 import { insertRows, type Row, type Tx } from './insert';
-import { documentRow, LOAN_CHUNK, seedLoanChunk } from './loans';
+import { copyLoans, documentRow } from './loans';
+import { generatedOrganizationCount, generatedOrganizations, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 import { Rng } from './random';
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }> = [
@@ -31,55 +38,159 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }
 ];
 
 export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './context';
+export { ADVERSARIAL_LOANS } from './adversarial';
+export { generatedOrganizationCount, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
+
+/** From this many loans on, the loan tables' indexes and foreign keys are built after the load. */
+export const BULK_INDEX_THRESHOLD = 50_000;
+/** The tables COPY fills; their indexes and constraints (and foreign keys into them) are rebuilt around a bulk load. */
+const LOAN_TABLES = ['loans', 'loan_parties', 'loan_events', 'pool_loans', 'documents'] as const;
+
+export interface SeedOptions {
+  readonly loans: number;
+  readonly log?: (message: string) => void;
+  /** Loans per generated organization (LOANS_PER_GENERATED_ORGANIZATION); tests lower it to check the rule on few loans. */
+  readonly loansPerGeneratedOrganization?: number;
+  /** Build the loan tables' indexes after the load; by default from BULK_INDEX_THRESHOLD loans on. */
+  readonly rebuildIndexes?: boolean;
+}
+
+export interface SeedSummary {
+  readonly loans: number;
+  readonly organizations: number;
+  readonly activeOrganizations: number;
+  /** The organization holding a role (SPEC's default five) on the most loans: the admin's default one. */
+  readonly largestOrganization: { readonly code: string; readonly name: string; readonly loans: number };
+  readonly seconds: number;
+}
 
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const emailPart = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, '');
 const phoneNumber = (areaCode: string, rng: Rng): string => `${areaCode}55501${rng.digits(2)}`;
+const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-export async function seedDemoData(db: Database, options: { loans: number; log?: (message: string) => void }): Promise<void> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
   const loanCount = options.loans;
   if (!Number.isInteger(loanCount) || loanCount < 0) throw new Error(`The number of loans must be a whole number >= 0, got ${loanCount}`);
   const log = options.log ?? (() => undefined);
+  const rebuild = options.rebuildIndexes ?? loanCount >= BULK_INDEX_THRESHOLD;
+  const fixtures = [
+    ...ORGANIZATIONS,
+    ...generatedOrganizations(generatedOrganizationCount(loanCount, options.loansPerGeneratedOrganization ?? LOANS_PER_GENERATED_ORGANIZATION)),
+  ];
   // scrypt is slow on purpose: hash once, share the string among the demo identities.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
 
-  await db.transaction(async (tx) => {
-    // Two seeds at once must not both see an empty database.
-    await tx.execute(sql`LOCK TABLE participants IN SHARE ROW EXCLUSIVE MODE`);
-    const existing = await tx.select({ count: sql<number>`count(*)::int` }).from(schema.participants);
-    const count = existing[0]?.count ?? 0;
-    if (count > 0) {
-      throw new Error(`Refusing to seed demo data: the database already has ${count} participant(s). The demo seed only fills an empty database.`);
-    }
+  // drizzle keeps its pg pool (or client) as $client; the seed takes one connection of it for its transaction.
+  const source = (db as Database & { $client: pg.Pool | pg.PoolClient | pg.Client }).$client;
+  const client = source instanceof pg.Pool ? await source.connect() : source;
+  const tx: Tx = drizzle(client, { schema });
+  let broken = false;
+  let summary: SeedSummary;
+  try {
+    await client.query('BEGIN');
+    try {
+      // Two seeds at once must not both see an empty database.
+      await client.query('LOCK TABLE participants IN SHARE ROW EXCLUSIVE MODE');
+      const existing = await client.query<{ participants: number; loans: boolean }>(
+        'SELECT (SELECT count(*)::int FROM participants) AS participants, EXISTS (SELECT 1 FROM loans) AS loans',
+      );
+      const { participants = 0, loans = false } = existing.rows[0] ?? {};
+      if (participants > 0) {
+        throw new Error(`Refusing to seed demo data: the database already has ${participants} participant(s). The demo seed only fills an empty database.`);
+      }
+      if (loans) throw new Error('Refusing to seed demo data: the database already has loans. The demo seed only fills an empty database.');
+      // Index builds sort in memory when they can.
+      await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+      // The asset list index is built once, after the load, not row by row.
+      await deferLoanListIndex(tx);
+      const saved = rebuild ? await dropIndexes(client, LOAN_TABLES) : undefined;
+      // Truncated in this transaction (they are empty), the tables take COPY FREEZE: rows are
+      // written frozen and all-visible, so no VACUUM pass is needed before index-only scans.
+      if (saved) await client.query(`TRUNCATE ${LOAN_TABLES.join(', ')}`);
 
-    const orgs = await seedOrganizations(tx);
-    const activeOrgs = orgs.filter((org) => org.fixture.isActive);
-    log(`organizations: ${orgs.length} (${activeOrgs.length} active)`);
-    const people = await seedPeople(tx, orgs, passwordHash);
-    log(`identities: ${people.identityCount}, users: ${people.userCount}`);
-    const relationships = await seedRelationships(tx, orgs);
-    const pools = await seedPools(tx, orgs, loanCount, now);
-    log(`pools: ${pools.length}`);
+      const orgs = await seedOrganizations(tx, fixtures);
+      const activeOrgs = orgs.filter((org) => org.fixture.isActive);
+      log(`organizations: ${orgs.length} (${activeOrgs.length} active)`);
+      const people = await seedPeople(tx, orgs, passwordHash);
+      log(`identities: ${people.identityCount}, users: ${people.userCount}`);
+      const relationships = await seedRelationships(tx, orgs);
+      const pools = await seedPools(tx, orgs, loanCount, now);
+      log(`pools: ${pools.length}`);
 
-    const context: Context = { now, orgs, activeOrgs, pools, loanSamples: new Map(), inactiveLoans: [] };
-    for (let start = 0; start < loanCount; start += LOAN_CHUNK) {
-      await seedLoanChunk(tx, context, start, Math.min(loanCount, start + LOAN_CHUNK));
-      log(`loans: ${Math.min(loanCount, start + LOAN_CHUNK)}/${loanCount}`);
+      const context: Context = {
+        now, orgs, activeOrgs, pools, loanSamples: new Map(), inactiveLoans: [],
+        holders: holdersByRole(activeOrgs, ['ORIGINATOR', 'OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY']),
+      };
+      const loansStarted = performance.now();
+      const every = Math.max(10_000, Math.ceil(loanCount / 10 / 10_000) * 10_000);
+      await copyLoans(client, context, loanCount, {
+        freeze: saved !== undefined,
+        progress: (loaded) => {
+          if (loaded % every === 0 || loaded === loanCount) log(`loans: ${loaded}/${loanCount} (${seconds(loansStarted)})`);
+        },
+      });
+      await seedDeactivationRequests(tx, context, people.usersByOrg);
+      const messageCount = await seedMessages(tx, context, relationships);
+      log(`messages: ${messageCount}`);
+      await seedJobs(tx, orgs[ADMIN_DEFAULT_ORG] as Org, people.adminUserId, now);
+      if (saved) {
+        const indexesStarted = performance.now();
+        await restoreIndexes(client, saved);
+        log(`indexes and foreign keys of ${LOAN_TABLES.join(', ')} built (${seconds(indexesStarted)})`);
+      }
+      const listStarted = performance.now();
+      await refreshLoanListIndex(tx);
+      log(`asset list index built (${seconds(listStarted)})`);
+      if (saved) await client.query(`ANALYZE ${LOAN_TABLES.join(', ')}`);
+      const largest = await largestOrganization(client);
+      await client.query('COMMIT');
+      summary = {
+        loans: loanCount, organizations: orgs.length, activeOrganizations: activeOrgs.length, largestOrganization: largest, seconds: 0,
+      };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
     }
-    await seedDeactivationRequests(tx, context, people.usersByOrg);
-    const messageCount = await seedMessages(tx, context, relationships);
-    log(`messages: ${messageCount}`);
-    await seedJobs(tx, orgs[ADMIN_DEFAULT_ORG] as Org, people.adminUserId, now);
-  });
+    // The loan tables were written frozen; the list index was not. VACUUM marks its pages
+    // all-visible so the list's index-only scans skip the heap from the first request.
+    const vacuumStarted = performance.now();
+    await client.query('VACUUM loan_list_entries');
+    log(`asset list index vacuumed (${seconds(vacuumStarted)})`);
+    return { ...summary, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    if (client !== source) (client as pg.PoolClient).release(broken);
+  }
+}
+
+/**
+ * The organization with the most loans in its asset list (SPEC's default five roles), from the
+ * asset list index's counts per (organization, roles bitmask): no pass over loan_parties.
+ */
+async function largestOrganization(client: pg.ClientBase): Promise<SeedSummary['largestOrganization']> {
+  const result = await client.query<{ code: string; name: string; loans: number }>(
+    `SELECT p.code, p.name, h.loans FROM participants p
+       JOIN (SELECT participant_id, sum(count)::int AS loans FROM loan_list_counts WHERE roles & $1 <> 0 GROUP BY participant_id) h
+         ON h.participant_id = p.id
+      ORDER BY h.loans DESC, p.code LIMIT 1`,
+    [roleMask(DEFAULT_ROLE_FILTER)],
+  );
+  return result.rows[0] ?? { code: '', name: '', loans: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Organizations
 
-async function seedOrganizations(tx: Tx): Promise<Org[]> {
-  const rng = Rng.stream(SEED, 'organizations');
-  const orgs: Org[] = ORGANIZATIONS.map((fixture, index) => {
+async function seedOrganizations(tx: Tx, fixtures: readonly OrganizationFixture[]): Promise<Org[]> {
+  const fixtureRng = Rng.stream(SEED, 'organizations');
+  // Generated organizations draw from streams of their own: the fixtures are the same at every size.
+  const rngOf = (index: number) => (index < ORGANIZATIONS.length ? fixtureRng : Rng.stream(SEED, 'organization', index));
+  const orgs: Org[] = fixtures.map((fixture, index) => {
+    const rng = rngOf(index);
     const id = rng.uuid();
     const leiBody = `5493${rng.chars(14)}`;
     return {
@@ -106,13 +217,14 @@ async function seedOrganizations(tx: Tx): Promise<Org[]> {
     url: `https://www.${org.fixture.domain}`,
     grantedLimitedPowerOfAttorney: org.fixture.grantedLimitedPowerOfAttorney,
     isActive: org.fixture.isActive,
-    createdAt: new Date(ANCHOR - (700 - org.index * 23) * DAY),
-    updatedAt: new Date(ANCHOR - (90 - org.index * 5) * DAY),
+    createdAt: new Date(ANCHOR - (700 - (org.index % ORGANIZATIONS.length) * 23) * DAY),
+    updatedAt: new Date(ANCHOR - (90 - (org.index % ORGANIZATIONS.length) * 5) * DAY),
   })));
 
   // Additional contacts for most organizations; custodians also name a custodian contact.
   const contacts: Row<typeof schema.participantContacts>[] = [];
   for (const org of orgs) {
+    const rng = org.index < ORGANIZATIONS.length ? fixtureRng : Rng.stream(SEED, 'organization-contacts', org.index);
     if (org.index % 4 === 3 && !org.fixture.partyRoles.includes('CONTROLLER')) continue;
     const types = ['PRIMARY', 'LEGAL', 'CUSTOMER_SERVICE'];
     if (org.fixture.partyRoles.includes('CONTROLLER') || org.fixture.partyRoles.includes('SECURED_PARTY')) types.push('CUSTODIAN');

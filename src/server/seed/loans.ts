@@ -1,17 +1,24 @@
 // One loan and everything attached to it (parties, events, pool membership, documents), built
-// from the loan's own random stream, and the chunked insert of a range of loans.
+// from the loan's own random stream, and the bulk load of a range of loans through COPY.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type pg from 'pg';
 import { isHelocType, LOAN_TYPES, type RoleState } from '../../domain/loan';
 import { uliCheckDigits } from '../../domain/uli';
 import * as schema from '../db/schema';
+import { adversarialLoan } from './adversarial';
 import {
-  ANCHOR, DAY, DOCUMENT_LOAN_LIMIT, HOUR, isoDate, MINUTE, pad, SEED, weightedOrg, type Context, type Org, type Pool,
+  ANCHOR, DAY, DOCUMENT_LOAN_LIMIT, HOUR, isoDate, MINUTE, pad, SEED, weightedOrg, type Context, type Holders, type Org, type Pool,
 } from './context';
+import { CopyBuffer, CopyTable } from './copy';
 import { DOCUMENT_KINDS, DOCUMENT_TITLES, makeDocumentPdf, type DocumentKind, type DocumentSubject } from './documents';
-import { CITIES, FIRST_NAMES, LAST_NAMES, OUTSIDE_PARTY_NAMES, STREET_NAMES, STREET_SUFFIXES } from './fixtures';
-import { insertColumnar, insertRows, type Row, type Tx } from './insert';
+import {
+  ADMIN_DEFAULT_ORG, CITIES, FIRST_NAMES, LAST_NAMES, OUTSIDE_PARTY_NAMES, STREET_NAMES, STREET_SUFFIXES, USER_ADMIN_ORG,
+} from './fixtures';
+import type { Row } from './insert';
 import { Rng } from './random';
 
-export const LOAN_CHUNK = 500;
+/** Loans generated per COPY round; the next round is generated while PostgreSQL takes this one. */
+export const LOAN_CHUNK = 10_000;
 const DEACTIVATION_REQUEST_LIMIT = 6;
 const LOAN_SAMPLE_PER_ORG = 60;
 
@@ -53,7 +60,7 @@ interface LoanBundle {
   readonly events: Row<typeof schema.loanEvents>[];
   readonly poolId: string | null;
   readonly documents: ReadonlyArray<{ id: string; kind: DocumentKind; createdAt: Date }>;
-  readonly subject: DocumentSubject;
+  readonly subject: DocumentSubject | null;
 }
 
 function pickAmount(rng: Rng, min: number, max: number, step: number): number {
@@ -75,11 +82,11 @@ function buildLoan(index: number, context: Context): LoanBundle {
     ? (LOAN_TYPES[index] as string)
     : rng.weighted(LOAN_TYPES, LOAN_TYPES.map((type) => LOAN_TYPE_WEIGHTS[type] ?? 1));
   const heloc = isHelocType(loanType);
+  const adversarial = adversarialLoan(index);
   const statusRoll = rng.next();
-  const status = statusRoll < 0.03 ? 'Deleted' : statusRoll < 0.12 ? 'Inactive' : 'Active';
+  const status = adversarial ? 'Active' : statusRoll < 0.03 ? 'Deleted' : statusRoll < 0.12 ? 'Inactive' : 'Active';
 
-  const { activeOrgs } = context;
-  const holding = (role: string) => activeOrgs.filter((org) => org.fixture.partyRoles.includes(role));
+  const holding = (role: string) => context.holders.get(role) as Holders;
   const originator = weightedOrg(rng, holding('ORIGINATOR'));
   // ULI: the originator's LEI, 16 characters of the loan id, the mod 97-10 check digits.
   const idChars = id.replaceAll('-', '').toUpperCase();
@@ -89,19 +96,20 @@ function buildLoan(index: number, context: Context): LoanBundle {
   const noteTime = ANCHOR - rng.int(15, 6 * 365) * DAY;
   const tradeTime = Math.min(ANCHOR, noteTime + rng.int(0, 45) * DAY);
   const amount = heloc ? pickAmount(rng, 25_000, 400_000, 500) : pickAmount(rng, 60_000, 1_500_000, 100);
-  const firstName = rng.pick(FIRST_NAMES);
-  const lastName = rng.pick(LAST_NAMES);
+  const firstName = adversarial?.firstName ?? rng.pick(FIRST_NAMES);
+  const lastName = adversarial?.lastName ?? rng.pick(LAST_NAMES);
   const additionalParties: { partyType: string; firstName: string; lastName: string }[] = [];
   const coBorrowers = rng.chance(0.35) ? (rng.chance(0.12) ? 2 : 1) : 0;
   for (let i = 0; i < coBorrowers; i++) {
     additionalParties.push({ partyType: 'COBORROWER', firstName: rng.pick(FIRST_NAMES), lastName: rng.chance(0.6) ? lastName : rng.pick(LAST_NAMES) });
   }
   const [city, state, baseZip] = rng.pick(CITIES);
-  const street1 = `${rng.int(100, 9899)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}`;
-  const street2 = rng.chance(0.2) ? `${rng.pick(['Apt', 'Unit', 'Suite'])} ${rng.int(1, 40)}${rng.pick(['', 'A', 'B', 'C'])}` : null;
+  let street1 = `${rng.int(100, 9899)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}`;
+  let street2 = rng.chance(0.2) ? `${rng.pick(['Apt', 'Unit', 'Suite'])} ${rng.int(1, 40)}${rng.pick(['', 'A', 'B', 'C'])}` : null;
+  if (adversarial) ({ street1, street2 } = adversarial);
   const zip = pad(baseZip + rng.int(0, 8), 5);
   const dartAsOriginalMortgagee = rng.chance(0.35);
-  const custodian = rng.pick(holding('CONTROLLER'));
+  const custodian = rng.pick(holding('CONTROLLER').orgs);
   const noteLocation = heloc || rng.chance(0.3) ? `eVault: ${custodian.fixture.organizationName}` : `${custodian.fixture.organizationName}, ${custodian.fixture.city}, ${custodian.fixture.state}`;
   const updated = recentUpdate(rng, context.now);
   const created = Math.min(tradeTime + 9 * HOUR, updated);
@@ -119,6 +127,9 @@ function buildLoan(index: number, context: Context): LoanBundle {
     else if (role === 'OWNER' && rng.chance(0.45)) org = originator;
     else if (role === 'SERVICER' && originator.fixture.partyRoles.includes('SERVICER') && rng.chance(0.5)) org = originator;
     else org = weightedOrg(rng, holding(role));
+    // The adversarial loans must be visible to both demo accounts' organizations.
+    if (adversarial && role === 'OWNER') org = context.orgs[ADMIN_DEFAULT_ORG] as Org;
+    if (adversarial && role === 'SERVICER') org = context.orgs[USER_ADMIN_ORG] as Org;
     parties.push({ role, org, name: org ? org.fixture.name : rng.pick(OUTSIDE_PARTY_NAMES), state: 'CONFIRMED' });
   }
   // Every role state shows up among the first loans; later ones mostly CONFIRMED.
@@ -181,7 +192,8 @@ function buildLoan(index: number, context: Context): LoanBundle {
 
   const loanNumber = String(1_000_000_000 + index * 13 + rng.int(0, 12));
   const borrower = [firstName, lastName].join(' ');
-  const subject: DocumentSubject = {
+  // Only documents and deactivation requests need the subject: build it for those loans only.
+  const subject = (): DocumentSubject => ({
     uli,
     loanNumber,
     borrower: additionalParties.length > 0 ? `${borrower} and ${additionalParties.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}` : borrower,
@@ -189,7 +201,7 @@ function buildLoan(index: number, context: Context): LoanBundle {
     amount: `$${amount.toLocaleString('en-US')}`,
     noteDate: isoDate(noteTime),
     party: originator.fixture.organizationName,
-  };
+  });
 
   const documents: { id: string; kind: DocumentKind; createdAt: Date }[] = [];
   if (index < DOCUMENT_LOAN_LIMIT) {
@@ -219,7 +231,7 @@ function buildLoan(index: number, context: Context): LoanBundle {
     context.loanSamples.set(party.org.id, sample);
   }
   if (status === 'Inactive' && requester?.org && context.inactiveLoans.length < DEACTIVATION_REQUEST_LIMIT) {
-    context.inactiveLoans.push({ id, uli, requester: requester.org, propertyState: state, subject });
+    context.inactiveLoans.push({ id, uli, requester: requester.org, propertyState: state, subject: subject() });
   }
 
   return {
@@ -249,7 +261,7 @@ function buildLoan(index: number, context: Context): LoanBundle {
     events,
     poolId,
     documents,
-    subject,
+    subject: documents.length > 0 ? subject() : null,
   };
 }
 
@@ -269,24 +281,87 @@ export async function documentRow(loanId: string, id: string, kind: DocumentKind
   };
 }
 
-export async function seedLoanChunk(tx: Tx, context: Context, start: number, end: number): Promise<void> {
-  const loans: Row<typeof schema.loans>[] = [];
-  const parties: Row<typeof schema.loanParties>[] = [];
-  const events: Row<typeof schema.loanEvents>[] = [];
-  const poolLoans: Row<typeof schema.poolLoans>[] = [];
-  const documents: Row<typeof schema.documents>[] = [];
-  for (let index = start; index < end; index++) {
-    const bundle = buildLoan(index, context);
-    const loanId = bundle.loan.id as string;
-    loans.push(bundle.loan);
-    parties.push(...bundle.parties);
-    events.push(...bundle.events);
-    if (bundle.poolId) poolLoans.push({ poolId: bundle.poolId, loanId });
-    for (const document of bundle.documents) documents.push(await documentRow(loanId, document.id, document.kind, bundle.subject, document.createdAt));
+const LOAN_KEYS = [
+  'id', 'uli', 'loanNumber', 'loanType', 'status', 'tradeDate', 'mortgageeOfRecord', 'noteAmount', 'noteDate', 'noteLocation', 'modification',
+  'assumption', 'borrowerFirstName', 'borrowerLastName', 'additionalParties', 'dartAsOriginalMortgagee', 'propertyStreet1', 'propertyStreet2',
+  'propertyCity', 'propertyState', 'propertyZip', 'deactivated', 'createdAt', 'updatedAt',
+] as const;
+const PARTY_KEYS = ['id', 'loanId', 'role', 'state', 'participantId', 'name', 'provenanceId', 'updatedAt'] as const;
+const EVENT_KEYS = ['id', 'loanId', 'participantId', 'state', 'eventType', 'eventDescription', 'effectiveDate', 'requestedDate', 'createdAt'] as const;
+const DOCUMENT_KEYS = [
+  'id', 'loanId', 'name', 'type', 'hash', 'fileName', 'fileType', 'contentType', 'docType', 'sizeBytes', 'content', 'createdAt',
+] as const;
+
+/** The COPY targets of the loan tables; FREEZE when the tables were truncated in this transaction. */
+export function loanCopyTables(freeze: boolean) {
+  return {
+    loans: new CopyTable(schema.loans, LOAN_KEYS, { freeze }),
+    parties: new CopyTable(schema.loanParties, PARTY_KEYS, { freeze }),
+    events: new CopyTable(schema.loanEvents, EVENT_KEYS, { freeze }),
+    poolLoans: new CopyTable(schema.poolLoans, ['poolId', 'loanId'], { freeze }),
+    documents: new CopyTable(schema.documents, DOCUMENT_KEYS, { freeze }),
+  };
+}
+
+type LoanCopyTables = ReturnType<typeof loanCopyTables>;
+
+class LoanChunk {
+  readonly loans: CopyBuffer<typeof schema.loans>;
+  readonly parties: CopyBuffer<typeof schema.loanParties>;
+  readonly events: CopyBuffer<typeof schema.loanEvents>;
+  readonly poolLoans: CopyBuffer<typeof schema.poolLoans>;
+  readonly documents: CopyBuffer<typeof schema.documents>;
+
+  constructor(tables: LoanCopyTables) {
+    this.loans = new CopyBuffer(tables.loans);
+    this.parties = new CopyBuffer(tables.parties);
+    this.events = new CopyBuffer(tables.events);
+    this.poolLoans = new CopyBuffer(tables.poolLoans);
+    this.documents = new CopyBuffer(tables.documents);
   }
-  await insertColumnar(tx, schema.loans, loans);
-  await insertColumnar(tx, schema.loanParties, parties);
-  await insertColumnar(tx, schema.loanEvents, events);
-  await insertColumnar(tx, schema.poolLoans, poolLoans);
-  await insertRows(tx, schema.documents, documents, 100);
+
+  /** Referenced tables first, so the foreign keys hold when they are checked row by row. */
+  async copy(client: pg.ClientBase): Promise<void> {
+    for (const buffer of [this.loans, this.parties, this.events, this.poolLoans, this.documents]) await buffer.copy(client);
+  }
+}
+
+/**
+ * Generates loans [0, count) and loads them with COPY, LOAN_CHUNK at a time: while PostgreSQL
+ * takes one chunk, the next is generated (yielding to the event loop every few hundred loans so
+ * the COPY data keeps flowing). At most two chunks are held in memory.
+ */
+export async function copyLoans(
+  client: pg.ClientBase, context: Context, count: number,
+  options: { freeze: boolean; progress?: (loaded: number) => void },
+): Promise<void> {
+  const tables = loanCopyTables(options.freeze);
+  let previous: Promise<void> | undefined;
+  try {
+    for (let start = 0; start < count; start += LOAN_CHUNK) {
+      const end = Math.min(count, start + LOAN_CHUNK);
+      const chunk = new LoanChunk(tables);
+      for (let index = start; index < end; index++) {
+        if (index % 250 === 0) await nextTurn();
+        const bundle = buildLoan(index, context);
+        const loanId = bundle.loan.id as string;
+        chunk.loans.push(bundle.loan);
+        for (const party of bundle.parties) chunk.parties.push(party);
+        for (const event of bundle.events) chunk.events.push(event);
+        if (bundle.poolId) chunk.poolLoans.push({ poolId: bundle.poolId, loanId });
+        for (const document of bundle.documents) {
+          chunk.documents.push(await documentRow(loanId, document.id, document.kind, bundle.subject as DocumentSubject, document.createdAt));
+        }
+      }
+      if (previous) await previous;
+      previous = chunk.copy(client).then(() => options.progress?.(end));
+      // A failed COPY is reported when awaited; until then it must not count as unhandled.
+      previous.catch(() => undefined);
+    }
+    if (previous) await previous;
+  } catch (error) {
+    // Let a COPY still running end before the caller rolls back on this connection.
+    await previous?.catch(() => undefined);
+    throw error;
+  }
 }

@@ -18,6 +18,9 @@ function mix32(value: number): number {
 }
 
 const HEX = '0123456789abcdef';
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const hex32 = (word: number): string =>
+  (HEX_BYTES[word >>> 24] as string) + HEX_BYTES[(word >>> 16) & 0xff] + HEX_BYTES[(word >>> 8) & 0xff] + HEX_BYTES[word & 0xff];
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 export class Rng {
@@ -106,11 +109,7 @@ export class Rng {
 
   /** A valid RFC 4122 version 4 UUID made from this stream. */
   uuid(): string {
-    let hex = '';
-    for (let i = 0; i < 4; i++) {
-      const word = this.uint32();
-      for (let shift = 28; shift >= 0; shift -= 4) hex += HEX[(word >>> shift) & 0xf];
-    }
+    const hex = hex32(this.uint32()) + hex32(this.uint32()) + hex32(this.uint32()) + hex32(this.uint32());
     const variant = HEX[8 + (parseInt(hex[16] as string, 16) & 0x3)];
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
