@@ -279,6 +279,8 @@ describe('demo seed', () => {
         .where(sql`${schema.loans.borrowerFirstName} = ${expected.firstName} and ${schema.loans.borrowerLastName} = ${expected.lastName}`);
       expect(loans, expected.firstName).toHaveLength(1);
       const loan = loans[0] as typeof schema.loans.$inferSelect;
+      expect(loan.uli).toBe(expected.uli);
+      expect(loan.loanNumber).toBe(expected.loanNumber);
       expect(loan.propertyStreet1).toBe(expected.street1);
       expect(loan.propertyStreet2).toBe(expected.street2);
       expect(loan.status).toBe('Active');
@@ -442,6 +444,13 @@ describe('demo seed at scale', () => {
     expect(summary.largestOrganization).toEqual({ code: harborview?.code, name: harborview?.name, loans: held });
     const others = await database.db.select({ id: schema.participants.id }).from(schema.participants);
     for (const other of others) expect(await loansHeldBy(database, other.id)).toBeLessThanOrEqual(held);
+  });
+
+  it('makes the adversarial loans with the same ULIs as the small seeds', async () => {
+    const loans = await database.db.select({ uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, firstName: schema.loans.borrowerFirstName })
+      .from(schema.loans).where(sql`${schema.loans.uli} in ${ADVERSARIAL_LOANS.map((loan) => loan.uli)}`);
+    expect(loans.sort((a, b) => a.loanNumber.localeCompare(b.loanNumber)))
+      .toEqual(ADVERSARIAL_LOANS.map((loan) => ({ uli: loan.uli, loanNumber: loan.loanNumber, firstName: loan.firstName })));
   });
 
   it('keeps the demo accounts and fixtures of the small seed', async () => {

@@ -87,7 +87,9 @@ function buildLoan(index: number, context: Context): LoanBundle {
   const status = adversarial ? 'Active' : statusRoll < 0.03 ? 'Deleted' : statusRoll < 0.12 ? 'Inactive' : 'Active';
 
   const holding = (role: string) => context.holders.get(role) as Holders;
-  const originator = weightedOrg(rng, holding('ORIGINATOR'));
+  const pickedOriginator = weightedOrg(rng, holding('ORIGINATOR'));
+  // Harborview originates the adversarial loans: their ULIs (its LEI first) are then the same at every seed size.
+  const originator = adversarial ? (context.orgs[ADMIN_DEFAULT_ORG] as Org) : pickedOriginator;
   // ULI: the originator's LEI, 16 characters of the loan id, the mod 97-10 check digits.
   const idChars = id.replaceAll('-', '').toUpperCase();
   const body = originator.lei + idChars.slice(0, 12) + idChars.slice(13, 17);
