@@ -16,6 +16,8 @@ import tenancyPlugin from './plugins/tenancy';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanDetailsRoutes } from './routes/loan-details';
+import { loanRoutes } from './routes/loans';
+import { poolRoutes } from './routes/pools';
 import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -92,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);
+  await app.register(loanRoutes);
+  await app.register(poolRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
   return app;

@@ -1,7 +1,21 @@
 // The whole registry's data (SPEC section 3). Later features add endpoints over it, not new tables.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -9,230 +23,396 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A sign-in identity at the identity broker; a registry user may or may not be attached. */
-export const identities = pgTable('identities', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** Roles keyed by service: { "service-dart": ["ROLE_DART_ADMIN"], "csp": [...] }. */
-  roles: jsonb('roles').$type<Record<string, string[]>>().notNull().default({}),
-  manageable: boolean('manageable').notNull().default(true),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('identities_email_key').on(sql`lower(${t.email})`)]);
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Roles keyed by service: { "service-dart": ["ROLE_DART_ADMIN"], "csp": [...] }. */
+    roles: jsonb('roles').$type<Record<string, string[]>>().notNull().default({}),
+    manageable: boolean('manageable').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identities_email_key').on(sql`lower(${t.email})`)],
+);
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
-export const sessions = pgTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  identityId: uuid('identity_id').notNull().references(() => identities.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('sessions_identity_idx').on(t.identityId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_identity_idx').on(t.identityId)],
+);
 
-export const authenticationFactors = pgTable('authentication_factors', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  identityId: uuid('identity_id').notNull().references(() => identities.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
-  value: text('value').notNull(),
-  editable: boolean('editable').notNull().default(true),
-  required: boolean('required').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [index('factors_identity_idx').on(t.identityId)]);
+export const authenticationFactors = pgTable(
+  'authentication_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    editable: boolean('editable').notNull().default(true),
+    required: boolean('required').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('factors_identity_idx').on(t.identityId)],
+);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  identityId: uuid('identity_id').references(() => identities.id, { onDelete: 'set null' }),
-  email: text('email').notNull(),
-  firstName: text('first_name').notNull(),
-  middleName: text('middle_name'),
-  lastName: text('last_name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_identity_key').on(t.identityId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identityId: uuid('identity_id').references(() => identities.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_identity_key').on(t.identityId)],
+);
 
 /** Participant organizations with their contact profile. */
-export const participants = pgTable('participants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  organizationName: text('organization_name').notNull(),
-  code: text('code').notNull(),
-  email: text('email').notNull(),
-  phoneNumber: text('phone_number').notNull(),
-  street: text('street').notNull(),
-  street2: text('street2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  zip: text('zip').notNull(),
-  url: text('url'),
-  grantedLimitedPowerOfAttorney: boolean('granted_limited_power_of_attorney').notNull().default(false),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('participants_code_key').on(t.code)]);
+export const participants = pgTable(
+  'participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    organizationName: text('organization_name').notNull(),
+    code: text('code').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    street: text('street').notNull(),
+    street2: text('street2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    url: text('url'),
+    grantedLimitedPowerOfAttorney: boolean('granted_limited_power_of_attorney').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('participants_code_key').on(t.code)],
+);
 
-export const participantContacts = pgTable('participant_contacts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  participantId: uuid('participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phoneNumber: text('phone_number').notNull(),
-}, (t) => [index('contacts_participant_idx').on(t.participantId)]);
+export const participantContacts = pgTable(
+  'participant_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+  },
+  (t) => [index('contacts_participant_idx').on(t.participantId)],
+);
 
 /** A user's membership of an organization, with the organization roles it grants. */
-export const memberships = pgTable('memberships', {
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  participantId: uuid('participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.participantId] }), index('memberships_participant_idx').on(t.participantId)]);
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.participantId] }), index('memberships_participant_idx').on(t.participantId)],
+);
 
-export const loans = pgTable('loans', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  uli: text('uli').notNull(),
-  loanNumber: text('loan_number').notNull(),
-  loanType: text('loan_type').notNull(),
-  status: text('status').notNull().default('Active'),
-  tradeDate: date('trade_date'),
-  mortgageeOfRecord: text('mortgagee_of_record'),
-  noteAmount: numeric('note_amount', { precision: 14, scale: 2 }).notNull(),
-  noteDate: date('note_date').notNull(),
-  noteLocation: text('note_location'),
-  modification: boolean('modification').notNull().default(false),
-  assumption: boolean('assumption').notNull().default(false),
-  borrowerFirstName: text('borrower_first_name').notNull(),
-  borrowerLastName: text('borrower_last_name').notNull(),
-  /** Co-borrowers and other parties: [{ partyType: 'COBORROWER', firstName, lastName }]. */
-  additionalParties: jsonb('additional_parties').$type<{ partyType: string; firstName: string; lastName: string }[]>().notNull().default([]),
-  dartAsOriginalMortgagee: boolean('dart_as_original_mortgagee').notNull().default(false),
-  propertyStreet1: text('property_street1').notNull(),
-  propertyStreet2: text('property_street2'),
-  propertyCity: text('property_city').notNull(),
-  propertyState: text('property_state').notNull(),
-  propertyZip: text('property_zip').notNull(),
-  deactivated: boolean('deactivated').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('loans_uli_key').on(t.uli),
-  index('loans_updated_idx').on(t.updatedAt),
-  index('loans_lookup_idx').on(sql`lower(${t.borrowerLastName})`, t.propertyZip),
-]);
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uli: text('uli').notNull(),
+    loanNumber: text('loan_number').notNull(),
+    loanType: text('loan_type').notNull(),
+    status: text('status').notNull().default('Active'),
+    tradeDate: date('trade_date'),
+    mortgageeOfRecord: text('mortgagee_of_record'),
+    noteAmount: numeric('note_amount', { precision: 14, scale: 2 }).notNull(),
+    noteDate: date('note_date').notNull(),
+    noteLocation: text('note_location'),
+    modification: boolean('modification').notNull().default(false),
+    assumption: boolean('assumption').notNull().default(false),
+    borrowerFirstName: text('borrower_first_name').notNull(),
+    borrowerLastName: text('borrower_last_name').notNull(),
+    /** Co-borrowers and other parties: [{ partyType: 'COBORROWER', firstName, lastName }]. */
+    additionalParties: jsonb('additional_parties')
+      .$type<{ partyType: string; firstName: string; lastName: string }[]>()
+      .notNull()
+      .default([]),
+    dartAsOriginalMortgagee: boolean('dart_as_original_mortgagee').notNull().default(false),
+    propertyStreet1: text('property_street1').notNull(),
+    propertyStreet2: text('property_street2'),
+    propertyCity: text('property_city').notNull(),
+    propertyState: text('property_state').notNull(),
+    propertyZip: text('property_zip').notNull(),
+    deactivated: boolean('deactivated').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loans_uli_key').on(t.uli),
+    index('loans_updated_idx').on(t.updatedAt),
+    index('loans_lookup_idx').on(sql`lower(${t.borrowerLastName})`, t.propertyZip),
+    // The asset search (pg_trgm): loan_search_text() is defined in migration 0001_loan_list.
+    index('loans_search_trgm_idx').using(
+      'gin',
+      sql`loan_search_text(${t.uli}, ${t.loanNumber}, ${t.borrowerFirstName}, ${t.borrowerLastName}, ${t.propertyStreet1}, ${t.propertyStreet2}, ${t.propertyCity}, ${t.propertyState}, ${t.propertyZip}) gin_trgm_ops`,
+    ),
+  ],
+);
 
 /** One entry per loan and role: its state and current value (a participant or a plain name). */
-export const loanParties = pgTable('loan_parties', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  loanId: uuid('loan_id').notNull().references(() => loans.id, { onDelete: 'cascade' }),
-  role: text('role').notNull(),
-  state: text('state').notNull(),
-  participantId: uuid('participant_id').references(() => participants.id),
-  name: text('name'),
-  provenanceId: text('provenance_id'),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('loan_parties_loan_role_key').on(t.loanId, t.role),
-  index('loan_parties_participant_idx').on(t.participantId, t.role, t.loanId),
-]);
+export const loanParties = pgTable(
+  'loan_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    state: text('state').notNull(),
+    participantId: uuid('participant_id').references(() => participants.id),
+    name: text('name'),
+    provenanceId: text('provenance_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_parties_loan_role_key').on(t.loanId, t.role),
+    index('loan_parties_participant_idx').on(t.participantId, t.role, t.loanId),
+  ],
+);
 
-export const loanEvents = pgTable('loan_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  loanId: uuid('loan_id').notNull().references(() => loans.id, { onDelete: 'cascade' }),
-  participantId: uuid('participant_id').references(() => participants.id),
-  state: text('state').notNull(),
-  eventType: text('event_type').notNull(),
-  eventDescription: text('event_description').notNull(),
-  effectiveDate: date('effective_date'),
-  requestedDate: date('requested_date'),
-  createdAt: createdAt(),
-}, (t) => [index('loan_events_loan_idx').on(t.loanId, t.createdAt)]);
+export const loanEvents = pgTable(
+  'loan_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id').references(() => participants.id),
+    state: text('state').notNull(),
+    eventType: text('event_type').notNull(),
+    eventDescription: text('event_description').notNull(),
+    effectiveDate: date('effective_date'),
+    requestedDate: date('requested_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('loan_events_loan_idx').on(t.loanId, t.createdAt)],
+);
 
-export const pools = pgTable('pools', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  participantId: uuid('participant_id').notNull().references(() => participants.id),
-  name: text('name').notNull(),
-  state: text('state').notNull(),
-  dateCompleted: date('date_completed'),
-  createdAt: createdAt(),
-}, (t) => [index('pools_participant_idx').on(t.participantId, t.state)]);
+export const pools = pgTable(
+  'pools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    dateCompleted: date('date_completed'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pools_participant_idx').on(t.participantId, t.state)],
+);
 
-export const poolLoans = pgTable('pool_loans', {
-  poolId: uuid('pool_id').notNull().references(() => pools.id, { onDelete: 'cascade' }),
-  loanId: uuid('loan_id').notNull().references(() => loans.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.poolId, t.loanId] }), index('pool_loans_loan_idx').on(t.loanId)]);
+export const poolLoans = pgTable(
+  'pool_loans',
+  {
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.loanId] }), index('pool_loans_loan_idx').on(t.loanId)],
+);
 
-export const messages = pgTable('messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  participantId: uuid('participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  targetType: text('target_type').notNull(),
-  targetId: text('target_id').notNull(),
-  message: text('message').notNull(),
-  read: boolean('read').notNull().default(false),
-  archived: boolean('archived').notNull().default(false),
-  isActionable: boolean('is_actionable').notNull().default(false),
-  /** Confirm (true) or reject (false) of an actionable message; null until answered. */
-  response: boolean('response'),
-  createdAt: createdAt(),
-}, (t) => [index('messages_participant_idx').on(t.participantId, t.archived, t.createdAt)]);
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    isActionable: boolean('is_actionable').notNull().default(false),
+    /** Confirm (true) or reject (false) of an actionable message; null until answered. */
+    response: boolean('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_participant_idx').on(t.participantId, t.archived, t.createdAt)],
+);
 
-export const documents = pgTable('documents', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  loanId: uuid('loan_id').notNull().references(() => loans.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  /** Kind of document: DEED, ASSIGNMENT, RELEASE, ENOTE, DEACTIVATION_INSTRUMENT, OTHER. */
-  type: text('type').notNull(),
-  hash: text('hash').notNull(),
-  fileName: text('file_name').notNull(),
-  fileType: text('file_type').notNull(),
-  contentType: text('content_type').notNull(),
-  docType: text('doc_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  content: bytea('content').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('documents_loan_idx').on(t.loanId), index('documents_hash_idx').on(t.hash)]);
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Kind of document: DEED, ASSIGNMENT, RELEASE, ENOTE, DEACTIVATION_INSTRUMENT, OTHER. */
+    type: text('type').notNull(),
+    hash: text('hash').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    contentType: text('content_type').notNull(),
+    docType: text('doc_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_loan_idx').on(t.loanId), index('documents_hash_idx').on(t.hash)],
+);
 
-export const jobs = pgTable('jobs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  participantId: uuid('participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  type: text('type').notNull(),
-  status: text('status').notNull(),
-  progress: integer('progress').notNull().default(0),
-  total: integer('total').notNull().default(0),
-  resultSizeBytes: bigint('result_size_bytes', { mode: 'number' }),
-  error: text('error'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('jobs_participant_idx').on(t.participantId, t.type, t.createdAt)]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    progress: integer('progress').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    resultSizeBytes: bigint('result_size_bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_participant_idx').on(t.participantId, t.type, t.createdAt)],
+);
 
-export const deactivationRequests = pgTable('deactivation_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  loanId: uuid('loan_id').notNull().references(() => loans.id, { onDelete: 'cascade' }),
-  participantId: uuid('participant_id').notNull().references(() => participants.id),
-  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
-  reason: text('reason').notNull(),
-  effectiveDate: date('effective_date').notNull(),
-  assignee: text('assignee'),
-  entityType: text('entity_type').notNull(),
-  statePostalCode: text('state_postal_code').notNull(),
-  street1: text('street1').notNull(),
-  street2: text('street2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  zip: text('zip').notNull(),
-  documentId: uuid('document_id').references(() => documents.id),
-  bookNumber: text('book_number'),
-  pageNumber: text('page_number'),
-  instrumentNumber: text('instrument_number'),
-  status: text('status').notNull().default('SUBMITTED'),
-  createdAt: createdAt(),
-}, (t) => [index('deactivation_loan_idx').on(t.loanId)]);
+export const deactivationRequests = pgTable(
+  'deactivation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    assignee: text('assignee'),
+    entityType: text('entity_type').notNull(),
+    statePostalCode: text('state_postal_code').notNull(),
+    street1: text('street1').notNull(),
+    street2: text('street2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    documentId: uuid('document_id').references(() => documents.id),
+    bookNumber: text('book_number'),
+    pageNumber: text('page_number'),
+    instrumentNumber: text('instrument_number'),
+    status: text('status').notNull().default('SUBMITTED'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deactivation_loan_idx').on(t.loanId)],
+);
 
 /** A relationship between two organizations, through which a partner's profile is viewed. */
-export const relationships = pgTable('relationships', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  participantId: uuid('participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  partnerParticipantId: uuid('partner_participant_id').notNull().references(() => participants.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
-  state: text('state').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('relationships_participant_idx').on(t.participantId)]);
+export const relationships = pgTable(
+  'relationships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    partnerParticipantId: uuid('partner_participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    state: text('state').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('relationships_participant_idx').on(t.participantId)],
+);
+
+/**
+ * The asset list index: one row per (participant, loan) on which the participant holds a role,
+ * with the roles as a bitmask (loan-list-index.ts LOAN_ROLE_BITS) and every sort key. Derived
+ * data, written only by the triggers and functions of migration 0001_loan_list (read its header).
+ */
+export const loanListEntries = pgTable(
+  'loan_list_entries',
+  {
+    participantId: uuid('participant_id').notNull(),
+    loanId: uuid('loan_id').notNull(),
+    roles: smallint('roles').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    uli: text('uli').notNull(),
+    loanTypeLabel: text('loan_type_label').notNull(),
+    tradeDate: date('trade_date'),
+    mortgageeOfRecord: text('mortgagee_of_record'),
+    /** SPEC section 4's derived status in its order: 1 Deactivated, 2 Pending Update, 3 Rejected Update, 4 Active, 5 none. */
+    statusRank: smallint('status_rank').notNull(),
+    ownerName: text('owner_name'),
+    servicerName: text('servicer_name'),
+    controllerName: text('controller_name'),
+    subServicerName: text('sub_servicer_name'),
+    securedPartyName: text('secured_party_name'),
+  },
+  (t) => [
+    // The migration adds INCLUDE (roles), which drizzle cannot express.
+    primaryKey({ name: 'loan_list_entries_pkey', columns: [t.participantId, t.loanId] }),
+    index('loan_list_entries_loan_idx').on(t.loanId),
+    index('loan_list_entries_updated_idx').on(t.participantId, t.updatedAt, t.loanId),
+    index('loan_list_entries_uli_idx').on(t.participantId, t.uli, t.loanId),
+    index('loan_list_entries_loan_type_idx').on(t.participantId, t.loanTypeLabel, t.loanId),
+    index('loan_list_entries_trade_date_idx').on(t.participantId, t.tradeDate, t.loanId),
+    index('loan_list_entries_mortgagee_idx').on(t.participantId, t.mortgageeOfRecord, t.loanId),
+    index('loan_list_entries_status_idx').on(t.participantId, t.statusRank, t.loanId),
+    index('loan_list_entries_owner_idx').on(t.participantId, t.ownerName, t.loanId),
+    index('loan_list_entries_servicer_idx').on(t.participantId, t.servicerName, t.loanId),
+    index('loan_list_entries_controller_idx').on(t.participantId, t.controllerName, t.loanId),
+    index('loan_list_entries_sub_servicer_idx').on(t.participantId, t.subServicerName, t.loanId),
+    index('loan_list_entries_secured_party_idx').on(t.participantId, t.securedPartyName, t.loanId),
+  ],
+);
+
+/** Exact row counts of loan_list_entries per (participant, roles bitmask), kept by its triggers. */
+export const loanListCounts = pgTable(
+  'loan_list_counts',
+  {
+    participantId: uuid('participant_id').notNull(),
+    roles: smallint('roles').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'loan_list_counts_pkey', columns: [t.participantId, t.roles] })],
+);

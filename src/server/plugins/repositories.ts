@@ -7,10 +7,12 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
 import * as identities from '../db/identity-repository';
 import * as loanDetails from '../db/loan-details-repository';
+import * as loanList from '../db/loan-list-repository';
+import * as pools from '../db/pool-repository';
 import * as users from '../db/user-repository';
 
 /** Every repository module by its decoration name. A new repository is one line here (and its import). */
-const REPOSITORY_MODULES = { identities, users, loanDetails };
+const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;
 

@@ -1,0 +1,144 @@
+// The asset list: pages of an organization's loans (JSON) and every matching row streamed for the
+// CSV, over the list index (loan_list_entries). SQL in loan-list-query.ts.
+import type { Readable } from 'node:stream';
+import QueryStream from 'pg-query-stream';
+import type { LoanListItem, PartyValue, RoleEntry } from '../../contract/loans';
+import type { RoleState } from '../../domain/loan';
+import type { Database } from './database';
+import { poolOf } from './pg-pool';
+import { isSmallSetFilter, loanCountSql, loanCsvSql, loanPageSql, type LoanListFilter } from './loan-list-query';
+
+export type { LoanListFilter } from './loan-list-query';
+
+type PartyTuple = [role: string, state: RoleState, name: string | null, isParticipant: boolean, provenanceId: string | null];
+
+interface PageRow {
+  id: string;
+  uli: string;
+  loan_type: string;
+  trade_date: string | null;
+  mortgagee_of_record: string | null;
+  status: LoanListItem['status'];
+  parties: PartyTuple[] | null;
+  total?: number;
+}
+
+const ROLE_FIELDS = {
+  OWNER: 'owner',
+  SERVICER: 'servicer',
+  CONTROLLER: 'controller',
+  SUB_SERVICER: 'subServicer',
+  SECURED_PARTY: 'securedParty',
+} as const;
+
+function toItem(row: PageRow): LoanListItem {
+  const item: LoanListItem = {
+    loanId: row.id,
+    uli: row.uli,
+    loanType: row.loan_type,
+    tradeDate: row.trade_date,
+    mortgageeOfRecord: row.mortgagee_of_record,
+    status: row.status,
+    owner: null,
+    servicer: null,
+    controller: null,
+    subServicer: null,
+    securedParty: null,
+  };
+  for (const [role, state, name, isParticipant, provenanceId] of row.parties ?? []) {
+    const field = ROLE_FIELDS[role as keyof typeof ROLE_FIELDS];
+    if (!field) continue;
+    const currentValue: PartyValue | null = isParticipant ? { participantName: name ?? '', provenanceId: provenanceId ?? '' } : name;
+    item[field] = { state, currentValue } satisfies RoleEntry;
+  }
+  return item;
+}
+
+export interface LoanPage {
+  readonly loans: LoanListItem[];
+  readonly totalCount: number;
+}
+
+/**
+ * One page and the exact count of the whole filtered set, from one snapshot. Unfiltered lists
+ * count from loan_list_counts and read pages past the middle from the end; searches, id lists and
+ * pools are small sets and take their count from the page query itself.
+ */
+export async function listLoanPage(db: Database, filter: LoanListFilter, page: { limit: number; offset: number }): Promise<LoanPage> {
+  const client = await poolOf(db).connect();
+  let failed: Error | undefined;
+  try {
+    if (isSmallSetFilter(filter)) {
+      // The filtered set is read whole anyway: count it in the same pass.
+      const rows = (await client.query<PageRow>(loanPageSql(filter, { ...page, withTotal: true }))).rows;
+      if (rows.length > 0 || page.offset === 0) return { loans: rows.map(toItem), totalCount: rows[0]?.total ?? 0 };
+      // Past the end: no row carries the count.
+      const totalCount = (await client.query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0;
+      return { loans: [], totalCount };
+    }
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const totalCount = (await client.query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0;
+    let loans: LoanListItem[] = [];
+    if (page.offset < totalCount) {
+      const rowsInPage = Math.min(page.limit, totalCount - page.offset);
+      const offsetFromEnd = totalCount - page.offset - rowsInPage;
+      const window = offsetFromEnd < page.offset ? { limit: rowsInPage, offset: offsetFromEnd, fromEnd: true } : page;
+      loans = (await client.query<PageRow>(loanPageSql(filter, window))).rows.map(toItem);
+    }
+    await client.query('COMMIT');
+    return { loans, totalCount };
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed mid-transaction is discarded rather than reused.
+    client.release(failed);
+  }
+}
+
+/** The CSV's source row: loan columns and the list index's display keys. */
+export interface LoanCsvRow {
+  id: string;
+  uli: string;
+  loan_number: string;
+  loan_type: string;
+  trade_date: string | null;
+  mortgagee_of_record: string | null;
+  status_rank: number;
+  borrower_first_name: string;
+  borrower_last_name: string;
+  property_street1: string;
+  property_street2: string | null;
+  property_city: string;
+  property_state: string;
+  property_zip: string;
+  owner_name: string | null;
+  servicer_name: string | null;
+  controller_name: string | null;
+  sub_servicer_name: string | null;
+  secured_party_name: string | null;
+}
+
+const CSV_BATCH_ROWS = 2000;
+
+/**
+ * Every matching row, streamed from a server-side cursor (bounded memory: one batch at a time,
+ * fetched as the consumer reads). The connection returns to the pool when the stream ends, fails
+ * or is destroyed (a client that hangs up).
+ */
+export async function streamLoanCsvRows(db: Database, filter: LoanListFilter): Promise<Readable> {
+  const client = await poolOf(db).connect();
+  const { text, values } = loanCsvSql(filter);
+  const stream: Readable = client.query(new QueryStream(text, values, { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS }));
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
+  stream.once('end', () => release());
+  // An error or an early close leaves the cursor's portal open: discard the connection.
+  stream.once('error', (error) => release(error));
+  stream.once('close', () => release(stream.readableEnded ? undefined : new Error('CSV stream closed early')));
+  return stream;
+}

@@ -1,0 +1,145 @@
+// The asset list (SPEC section 7): GET v2 /loans as JSON pages or, with Accept: text/csv, every
+// matching row as a streamed CSV; and the pool-asset CSV under the figure service prefix.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../contract/common';
+import {
+  loanIdsSchema,
+  loanListQuerySchema,
+  loanListSchema,
+  poolAssetsCsvQuerySchema,
+  type FilterableRole,
+  type LoanSortColumn,
+  type SortDirection,
+} from '../../contract/loans';
+import { PATHS } from '../../contract/paths';
+import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
+import type { LoanListFilter } from '../db/loan-list-query';
+import { csvFileName, LOAN_CSV_HEADERS, loanCsvStream } from '../csv/loan-csv';
+import { badRequest, notFound } from '../http-errors';
+import { requireMembership } from '../plugins/tenancy';
+import { POOL_NOT_FOUND } from './pools';
+
+export const POOL_CSV_SELECTION_REQUIRED = 'loanIds or poolDenomination is required';
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const csvBody = z.string().describe(`CSV with a header row: ${LOAN_CSV_HEADERS.join(', ')}`);
+
+/** One path, two representations: `limit`/`offset` page the JSON; the CSV holds every matching row. */
+const loanQuerySchema = loanListQuerySchema.extend({ loanIds: loanIdsSchema.optional() });
+
+/** An ISO date is the start of that day in UTC; a date-time keeps its offset. */
+const toInstant = (value: string | undefined): string | undefined => (value && value.length === 10 ? `${value}T00:00:00Z` : value);
+
+/**
+ * CSV when the Accept header prefers text/csv over JSON (a higher quality, or the same and listed
+ * first); JSON otherwise, including no Accept header and * / *.
+ */
+export function prefersCsv(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let csv = { quality: 0, position: Infinity };
+  let json = { quality: 0, position: Infinity };
+  accept.split(',').forEach((range, position) => {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) || 0 : 1;
+    if (type === 'text/csv' && quality > csv.quality) csv = { quality, position };
+    if ((type === 'application/json' || type === 'application/*' || type === '*/*') && quality > json.quality) json = { quality, position };
+  });
+  return csv.quality > 0 && (csv.quality > json.quality || (csv.quality === json.quality && csv.position < json.position));
+}
+
+interface FilterQuery {
+  readonly query?: string | undefined;
+  readonly oldestDateLastUpdated?: string | undefined;
+  readonly participantRoles?: FilterableRole[] | undefined;
+  readonly sortBy?: LoanSortColumn | undefined;
+  readonly sortDirection?: SortDirection | undefined;
+  readonly loanIds?: string[] | undefined;
+}
+
+function filterOf(participantId: string, query: FilterQuery): LoanListFilter {
+  return {
+    participantId,
+    // A list of ids selects among every loan the organization may see, unless roles are named.
+    roles: query.participantRoles ?? (query.loanIds ? [...FILTERABLE_ROLES] : [...DEFAULT_ROLE_FILTER]),
+    query: query.query || undefined,
+    updatedSince: toInstant(query.oldestDateLastUpdated),
+    loanIds: query.loanIds,
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+  };
+}
+
+async function sendCsv(app: FastifyInstance, reply: FastifyReply, filter: LoanListFilter, filePrefix: string) {
+  const rows = await app.repositories.loanList.streamLoanCsvRows(filter);
+  return reply
+    .type(CSV_TYPE)
+    .header('content-disposition', `attachment; filename="${csvFileName(filePrefix)}"`)
+    .header('cache-control', 'no-store')
+    .send(loanCsvStream(rows));
+}
+
+export async function loanRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    PATHS.loans,
+    {
+      schema: {
+        tags: ['loans'],
+        summary: "The organization's assets: a page as JSON, or every matching row as CSV (Accept: text/csv)",
+        description:
+          'Loans on which the current organization holds one of `participantRoles`. JSON (the default) answers one page ' +
+          '(`limit`, `offset`) and the exact `totalCount`; with `Accept: text/csv` the answer is every matching row as a streamed ' +
+          'CSV attachment (`limit` and `offset` unused), or with `loanIds` those of the given loans the organization may see. ' +
+          'Without `sortBy` the most recently updated loans come first.',
+        querystring: loanQuerySchema,
+        produces: ['application/json', 'text/csv'],
+        response: {
+          200: {
+            description: 'A page of assets (JSON) or all of them (CSV)',
+            content: { 'application/json': { schema: loanListSchema }, 'text/csv': { schema: csvBody } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const membership = requireMembership(request);
+      const filter = filterOf(membership.participant.id, request.query);
+      if (prefersCsv(request.headers.accept)) return sendCsv(app, reply, filter, 'assets');
+      const { limit, offset } = request.query;
+      return app.repositories.loanList.listLoanPage(filter, { limit, offset });
+    },
+  );
+
+  routes.get(
+    PATHS.poolAssetsCsv,
+    {
+      schema: {
+        tags: ['pools'],
+        summary: 'The assets of a pool, or of a list of loans, as CSV',
+        description:
+          "`poolDenomination` (a pool id) gives the pool's assets the organization may see; a pool it may not see answers 404 " +
+          'like a missing one. `loanIds` gives those of the given loans the organization may see; the others are left out.',
+        querystring: poolAssetsCsvQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: { description: 'CSV attachment', content: { 'text/csv': { schema: csvBody } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = requireMembership(request);
+      const { loanIds, poolDenomination } = request.query;
+      if (!loanIds && !poolDenomination) throw badRequest(`querystring: ${POOL_CSV_SELECTION_REQUIRED}`);
+      const participantId = membership.participant.id;
+      if (poolDenomination && !(await app.repositories.pools.findVisiblePool(participantId, poolDenomination.toLowerCase()))) {
+        throw notFound(POOL_NOT_FOUND);
+      }
+      const filter: LoanListFilter = { participantId, roles: [...FILTERABLE_ROLES], loanIds, poolId: poolDenomination?.toLowerCase() };
+      return sendCsv(app, reply, filter, 'pool-assets');
+    },
+  );
+}

@@ -1,0 +1,338 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LOAN_SORT_COLUMNS,
+  loanListSchema,
+  type LoanList,
+  type LoanListItem,
+  type LoanSortColumn,
+  type RoleEntry,
+} from '../../src/contract/loans';
+import { PATHS } from '../../src/contract/paths';
+import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
+import { TEXTS } from '../../src/domain/texts';
+import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
+import { loanListEntries } from '../../src/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
+import { insertLoan } from './support/loan-fixtures';
+import { createTestApp, productGet } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let world: LoanListWorld;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  world = await createLoanListWorld(database.db, app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const listUrl = (query: Record<string, string | number> = {}) => {
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return `${PATHS.loans}${params.size ? `?${params}` : ''}`;
+};
+
+async function list(query: Record<string, string | number> = {}, participantId?: string): Promise<LoanList> {
+  const response = await productGet(app, listUrl(query), { cookie: world.cookies.member, participantId: participantId ?? world.home });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return loanListSchema.parse(response.json());
+}
+
+const idsOf = (page: LoanList) => page.loans.map((loan) => loan.loanId);
+const sorted = (ids: readonly string[]) => [...ids].sort();
+
+describe('GET v2 /loans: what the organization sees', () => {
+  it('gives the loans on which the organization holds one of the default five roles, with the exact count', async () => {
+    const page = await list({ limit: 100 });
+    expect(page.totalCount).toBe(world.homeDefault.length);
+    expect(sorted(idsOf(page))).toEqual(sorted(world.homeDefault));
+    expect(idsOf(page)).not.toContain(world.loans.foreignOnly);
+    // ORIGINATOR is not among the default roles.
+    expect(idsOf(page)).not.toContain(world.loans.originated);
+  });
+
+  it("gives each item SPEC's list fields, a participant party as { participantName, provenanceId } and a plain name as text", async () => {
+    const page = await list({ limit: 100 });
+    const ada = page.loans.find((loan) => loan.loanId === world.loans.ada);
+    expect(ada).toEqual({
+      loanId: world.loans.ada,
+      uli: '5493001KJTIIGC8Y1R12ADALOVELACE0000169',
+      loanType: 'FIRST_LIEN_MORTGAGE',
+      tradeDate: '2024-03-20',
+      mortgageeOfRecord: 'DART',
+      status: 'Active',
+      owner: { state: 'CONFIRMED', currentValue: { participantName: 'Home Bank', provenanceId: 'pb1home' } },
+      servicer: { state: 'CONFIRMED', currentValue: 'Zeta Servicing' },
+      controller: { state: 'CONFIRMED', currentValue: { participantName: 'Foreign Credit', provenanceId: 'pb1foreign' } },
+      subServicer: null,
+      securedParty: null,
+    });
+  });
+
+  it('filters by each role, ORIGINATOR included, and by several at once', async () => {
+    const byRole = async (roles: string) => sorted(idsOf(await list({ limit: 100, participantRoles: roles })));
+    const { loans, filler } = world;
+    expect(await byRole('OWNER')).toEqual(sorted([loans.ada, loans.inactive, loans.formula, ...filler.filter((_, i) => i % 2 === 0)]));
+    expect(await byRole('SERVICER')).toEqual(sorted([loans.grace, loans.inactive, ...filler.filter((_, i) => i % 2 === 1)]));
+    expect(await byRole('CONTROLLER')).toEqual(sorted([loans.pending]));
+    expect(await byRole('SUB_SERVICER')).toEqual(sorted([loans.rejected]));
+    expect(await byRole('SECURED_PARTY')).toEqual(sorted([loans.secured]));
+    expect(await byRole('ORIGINATOR')).toEqual(sorted([loans.ada, loans.originated]));
+    expect(await byRole('CONTROLLER,SUB_SERVICER')).toEqual(sorted([loans.pending, loans.rejected]));
+    const all = await list({ limit: 100, participantRoles: 'OWNER,SERVICER,CONTROLLER,SUB_SERVICER,SECURED_PARTY,ORIGINATOR' });
+    expect(all.totalCount).toBe(world.homeDefault.length + 1);
+  });
+
+  it("acts for the organization named by x-participant-id: another of the caller's organizations sees its own loans", async () => {
+    const page = await list({}, world.second);
+    expect(page).toEqual({ loans: [], totalCount: 0 });
+  });
+
+  it("shows the list as the other organization sees it, without the first one's loans", async () => {
+    const response = await productGet(app, listUrl({ limit: 100, participantRoles: 'OWNER' }), {
+      cookie: world.cookies.other,
+      participantId: world.foreign,
+    });
+    const page = loanListSchema.parse(response.json());
+    expect(sorted(idsOf(page))).toEqual(sorted([world.loans.grace, world.loans.originated, world.loans.foreignOnly]));
+  });
+});
+
+describe('GET v2 /loans: paging', () => {
+  it('defaults to the first 10, most recently updated first', async () => {
+    const page = await list();
+    expect(page.loans).toHaveLength(10);
+    expect(page.totalCount).toBe(world.homeDefault.length);
+    expect(page.loans[0]?.loanId).toBe(world.loans.ada);
+  });
+
+  it.each([10, 20, 50, 100])('accepts limit %i', async (limit) => {
+    const page = await list({ limit });
+    expect(page.loans).toHaveLength(Math.min(limit, world.homeDefault.length));
+  });
+
+  it('pages through the whole set without gaps or repeats, in every order, from either end', async () => {
+    const total = world.homeDefault.length;
+    for (const sortBy of [undefined, ...LOAN_SORT_COLUMNS]) {
+      for (const sortDirection of ['asc', 'desc']) {
+        const order = sortBy ? { sortBy, sortDirection } : {};
+        const whole = idsOf(await list({ limit: 100, ...order }));
+        const pages: string[] = [];
+        for (let offset = 0; offset < total; offset += 10) {
+          const page = await list({ limit: 10, offset, ...order });
+          expect(page.totalCount).toBe(total);
+          pages.push(...idsOf(page));
+        }
+        expect(pages, `${sortBy} ${sortDirection}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('answers an empty page with the count past the end', async () => {
+    expect(await list({ offset: 500 })).toEqual({ loans: [], totalCount: world.homeDefault.length });
+    expect(await list({ offset: 500, query: 'lovelace' })).toEqual({ loans: [], totalCount: 1 });
+  });
+});
+
+/** The value each sort column orders by, as the server defines it (null: no value, last ascending). */
+function sortKey(loan: LoanListItem, column: LoanSortColumn): string | number | null {
+  const party = (entry: RoleEntry | null) => {
+    const value = entry?.currentValue;
+    return value === null || value === undefined ? null : typeof value === 'string' ? value : value.participantName;
+  };
+  const statusOrder = ['Deactivated', 'Pending Update', 'Rejected Update', 'Active'];
+  switch (column) {
+    case 'uli':
+      return loan.uli;
+    case 'loanType':
+      return loanTypeLabel(loan.loanType);
+    case 'tradeDate':
+      return loan.tradeDate;
+    case 'mortgageeOfRecord':
+      return loan.mortgageeOfRecord;
+    case 'status': {
+      const label = deriveAssetStatus(
+        loan.status,
+        [loan.owner, loan.servicer, loan.controller, loan.subServicer, loan.securedParty].map((e) => e?.state),
+      );
+      return label ? statusOrder.indexOf(label) : statusOrder.length;
+    }
+    default:
+      return party(loan[column]);
+  }
+}
+
+const compareKeys = (a: string | number | null, b: string | number | null): number => {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+};
+
+describe('GET v2 /loans: sorting over the whole filtered set', () => {
+  it.each(LOAN_SORT_COLUMNS)(
+    'sorts by %s ascending with the loan id breaking ties, and descending as its exact reverse',
+    async (column) => {
+      const ascending = (await list({ limit: 100, sortBy: column, sortDirection: 'asc' })).loans;
+      const expected = [...ascending].sort((a, b) => compareKeys(sortKey(a, column), sortKey(b, column)) || (a.loanId < b.loanId ? -1 : 1));
+      expect(idsOf({ loans: ascending, totalCount: 0 })).toEqual(idsOf({ loans: expected, totalCount: 0 }));
+      // Ties exist in the fixture (ULIs are unique), so the tie-breaker is exercised.
+      const keys = ascending.map((loan) => sortKey(loan, column));
+      if (column !== 'uli') expect(new Set(keys).size).toBeLessThan(keys.length);
+      const descending = await list({ limit: 100, sortBy: column, sortDirection: 'desc' });
+      expect(idsOf(descending)).toEqual(idsOf({ loans: ascending, totalCount: 0 }).reverse());
+    },
+  );
+
+  it('sorts before paging: the first page of a sort is the start of the whole sorted set', async () => {
+    const whole = idsOf(await list({ limit: 100, sortBy: 'owner', sortDirection: 'desc' }));
+    expect(idsOf(await list({ limit: 10, sortBy: 'owner', sortDirection: 'desc' }))).toEqual(whole.slice(0, 10));
+  });
+});
+
+describe('GET v2 /loans: search', () => {
+  it.each([
+    ['a ULI fragment', 'adalovelace'],
+    ['the loan number', '1000000013'],
+    ['the first name', 'ada'],
+    ['the last name', 'LOVELACE'],
+    ['the full name', 'Ada Lovelace'],
+    ['the street', 'analytical way'],
+    ['the unit', 'unit 4b'],
+    ['the city and state', 'Austin, TX'],
+    ['the zip', '78701'],
+  ])('finds a loan by %s, ignoring case', async (_field, query) => {
+    const page = await list({ query });
+    expect(idsOf(page)).toEqual([world.loans.ada]);
+    expect(page.totalCount).toBe(1);
+  });
+
+  it('counts every match, not only the page', async () => {
+    const page = await list({ query: 'filler number1', limit: 10 });
+    // Number1 and Number10 to Number15.
+    expect(page.totalCount).toBe(7);
+    expect(page.loans).toHaveLength(7);
+  });
+
+  it('takes % and _ literally and matches nothing for text no loan holds', async () => {
+    expect(await list({ query: '%' })).toEqual({ loans: [], totalCount: 0 });
+    expect(await list({ query: 'Ada_Lovelace' })).toEqual({ loans: [], totalCount: 0 });
+  });
+
+  it('never finds a loan of another organization', async () => {
+    expect(await list({ query: 'Foreigner', participantRoles: 'OWNER,SERVICER,CONTROLLER,SUB_SERVICER,SECURED_PARTY,ORIGINATOR' })).toEqual(
+      {
+        loans: [],
+        totalCount: 0,
+      },
+    );
+  });
+
+  it('combines search, roles and sort', async () => {
+    const page = await list({
+      query: 'party',
+      participantRoles: 'CONTROLLER,SUB_SERVICER,SECURED_PARTY',
+      sortBy: 'status',
+      sortDirection: 'asc',
+    });
+    expect(idsOf(page)).toEqual([world.loans.pending, world.loans.rejected, world.loans.secured]);
+  });
+});
+
+describe('GET v2 /loans: date filter', () => {
+  it('keeps loans updated at or after an ISO date', async () => {
+    const page = await list({ oldestDateLastUpdated: '2025-06-01', limit: 100 });
+    const expected = (await list({ limit: 100 })).loans.filter((loan) => [world.loans.ada, world.loans.grace].includes(loan.loanId));
+    expect(sorted(idsOf(page))).toEqual(sorted(idsOf({ loans: expected, totalCount: 0 })));
+    expect(page.totalCount).toBe(2);
+  });
+
+  it('reads a date-time with its offset: the same instant written two ways selects the same loans', async () => {
+    // Grace was updated at 2025-06-01T12:00:00Z.
+    expect(idsOf(await list({ oldestDateLastUpdated: '2025-06-01T08:00:00-04:00', limit: 100 }))).toContain(world.loans.grace);
+    expect(idsOf(await list({ oldestDateLastUpdated: '2025-06-01T08:00:01-04:00', limit: 100 }))).not.toContain(world.loans.grace);
+    expect(idsOf(await list({ oldestDateLastUpdated: '2025-06-01T12:00:00Z', limit: 100 }))).toContain(world.loans.grace);
+  });
+
+  it('combines the date with search and roles', async () => {
+    const page = await list({ oldestDateLastUpdated: '2025-01-01', query: 'party', participantRoles: 'CONTROLLER' });
+    expect(page).toMatchObject({ totalCount: 1 });
+    expect(idsOf(page)).toEqual([world.loans.pending]);
+  });
+});
+
+describe('GET v2 /loans: the list follows every change to loans, parties and organizations', () => {
+  it('shows a new role, a transfer away, a renamed organization and a deleted loan at once', async () => {
+    const db = database.db;
+    const before = await list({ limit: 100 });
+    const fresh = await insertLoan(db, { borrowerLastName: 'Newcomer', parties: [{ role: 'OWNER', participantId: world.home }] });
+    expect((await list({ limit: 100 })).totalCount).toBe(before.totalCount + 1);
+    // Transfer: the owner role moves to the other organization.
+    await db.execute(`UPDATE loan_parties SET participant_id = '${world.foreign}' WHERE loan_id = '${fresh.id}'` as never);
+    expect(idsOf(await list({ limit: 100 }))).not.toContain(fresh.id);
+    await db.execute(`UPDATE participants SET name = 'Home Bank Renamed' WHERE id = '${world.home}'` as never);
+    const renamed = (await list({ limit: 100 })).loans.find((loan) => loan.loanId === world.loans.ada);
+    expect(renamed?.owner?.currentValue).toEqual({ participantName: 'Home Bank Renamed', provenanceId: 'pb1home' });
+    const byOwner = await list({ limit: 100, sortBy: 'owner', query: 'lovelace' });
+    expect(byOwner.loans[0]?.loanId).toBe(world.loans.ada);
+    await db.execute(`UPDATE participants SET name = 'Home Bank' WHERE id = '${world.home}'` as never);
+    await db.execute(`DELETE FROM loans WHERE id = '${fresh.id}'` as never);
+    expect((await list({ limit: 100 })).totalCount).toBe(before.totalCount);
+  });
+
+  it('keeps the index equal to a rebuild from scratch', async () => {
+    const db = database.db;
+    const snapshot = async () => (await db.select().from(loanListEntries)).map((row) => JSON.stringify(row)).sort();
+    const counts = async () =>
+      (
+        await db.execute<{ participant_id: string; roles: number; count: string }>(
+          'SELECT participant_id, roles, count FROM loan_list_counts WHERE count <> 0 ORDER BY 1, 2' as never,
+        )
+      ).rows;
+    const incremental = await snapshot();
+    const incrementalCounts = await counts();
+    await db.transaction(async (tx) => refreshLoanListIndex(tx));
+    expect(await snapshot()).toEqual(incremental);
+    expect(await counts()).toEqual(incrementalCounts);
+  });
+});
+
+describe('GET v2 /loans: refusals', () => {
+  it('answers 401 without a session', async () => {
+    const response = await productGet(app, listUrl(), { participantId: world.home });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
+    const response = await productGet(app, listUrl(), { cookie: world.cookies.member, participantId: world.foreign });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(TEXTS.invalidParticipantBody);
+  });
+
+  it.each([
+    ['limit', { limit: 15 }],
+    ['limit', { limit: 'ten' }],
+    ['offset', { offset: -1 }],
+    ['offset', { offset: 1.5 }],
+    ['participantRoles', { participantRoles: 'OWNER,BORROWER' }],
+    ['participantRoles', { participantRoles: '' }],
+    ['oldestDateLastUpdated', { oldestDateLastUpdated: 'yesterday' }],
+    ['sortBy', { sortBy: 'borrower' }],
+    ['sortDirection', { sortDirection: 'up' }],
+    ['query', { query: 'x'.repeat(201) }],
+  ])('answers 400 naming %s for a bad value', async (field, query) => {
+    const response = await productGet(app, listUrl(query as Record<string, string | number>), {
+      cookie: world.cookies.member,
+      participantId: world.home,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`querystring.${field}`);
+  });
+});
