@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../src/contract/paths';
+import { TEXTS } from '../../src/domain/texts';
+import { LOAN_CSV_HEADERS, neutralizeCell } from '../../src/server/csv/loan-csv';
+import { prefersCsv } from '../../src/server/routes/loans';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { csvRecords, parseCsv } from './support/csv-parse';
+import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
+import { createTestApp, productGet } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let world: LoanListWorld;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  world = await createLoanListWorld(database.db, app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const CSV = { accept: 'text/csv' };
+
+function csvGet(query: Record<string, string> = {}, options: { accept?: string; cookie?: string | null; participantId?: string } = {}) {
+  const params = new URLSearchParams(query);
+  return productGet(app, `${PATHS.loans}${params.size ? `?${params}` : ''}`, {
+    ...(options.cookie === null ? {} : { cookie: options.cookie ?? world.cookies.member }),
+    participantId: options.participantId ?? world.home,
+    headers: { accept: options.accept ?? CSV.accept },
+  });
+}
+
+async function csvOf(query: Record<string, string> = {}) {
+  const response = await csvGet(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return csvRecords(response.body);
+}
+
+const ids = (records: Record<string, string>[]) => records.map((record) => record['Loan ID']).sort();
+
+describe('GET v2 /loans with Accept: text/csv', () => {
+  it('answers a CSV attachment with a header row', async () => {
+    const response = await csvGet();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assets-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(parseCsv(response.body)[0]).toEqual([...LOAN_CSV_HEADERS]);
+  });
+
+  it('holds every matching row, not one page', async () => {
+    const records = await csvOf({ limit: '10' });
+    expect(records).toHaveLength(world.homeDefault.length);
+    expect(ids(records)).toEqual([...world.homeDefault].sort());
+  });
+
+  it('writes dates MM-dd-yyyy, labels, the derived status, names and N/A for a HELOC controller', async () => {
+    const records = await csvOf({ query: 'lovelace' });
+    expect(records).toEqual([
+      {
+        'Loan ID': world.loans.ada,
+        ULI: '5493001KJTIIGC8Y1R12ADALOVELACE0000169',
+        'Loan Number': '1000000013',
+        Type: 'Mortgage',
+        'Trade Date': '03-20-2024',
+        'Mortgagee of Record': 'DART',
+        Status: 'Active',
+        Borrower: 'Ada Lovelace',
+        'Property Address': '12 Analytical Way, Unit 4B, Austin, TX 78701',
+        Owner: 'Home Bank',
+        Servicer: 'Zeta Servicing',
+        Controller: 'Foreign Credit',
+        'Sub-Servicer': '',
+        'Secured Party': '',
+      },
+    ]);
+    const [secured] = await csvOf({ query: 'secured party' });
+    expect(secured).toMatchObject({ Type: 'Crypto HELOC', Controller: 'N/A', Owner: 'Beta Holdings', 'Secured Party': 'Home Bank' });
+    const [inactive] = await csvOf({ query: 'closed account' });
+    expect(inactive?.Status).toBe('Deactivated');
+    const [pending] = await csvOf({ query: 'pending party' });
+    expect(pending?.Status).toBe('Pending Update');
+  });
+
+  it('neutralises cells that begin with =, +, -, @, tab or carriage return, and keeps quotes, commas and line breaks intact', async () => {
+    const [formula] = await csvOf({ query: 'hyperlink' });
+    expect(formula).toMatchObject({
+      'Mortgagee of Record': "'@SUM(A1:A2)",
+      Borrower: '\'=HYPERLINK("http://x.test","click") O\'Brien, "Jr."',
+      'Property Address': "'+1 Plus Street, Line\nBreak, IL 62704",
+      Servicer: "'-2+3",
+      Controller: "'\tTabbed Trust",
+      'Sub-Servicer': "'\rReturn Co",
+    });
+    // No cell of the file starts with a formula character.
+    const response = await csvGet();
+    for (const row of parseCsv(response.body)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('applies the filters and the sort of the list', async () => {
+    expect(ids(await csvOf({ participantRoles: 'CONTROLLER,SUB_SERVICER' }))).toEqual([world.loans.pending, world.loans.rejected].sort());
+    expect(ids(await csvOf({ oldestDateLastUpdated: '2025-06-01' }))).toEqual([world.loans.ada, world.loans.grace].sort());
+    const byUli = (await csvOf({ sortBy: 'uli', sortDirection: 'desc' })).map((record) => record.ULI);
+    expect(byUli).toEqual([...byUli].sort().reverse());
+  });
+
+  it('gives the listed ids the organization may see, ORIGINATOR included, and silently leaves out the others', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const loanIds = [world.loans.ada, world.loans.originated, world.loans.foreignOnly, unknown].join(',');
+    expect(ids(await csvOf({ loanIds }))).toEqual([world.loans.ada, world.loans.originated].sort());
+    // Only foreign ids: a header and no rows, never an error.
+    const response = await csvGet({ loanIds: world.loans.foreignOnly });
+    expect(response.statusCode).toBe(200);
+    expect(parseCsv(response.body)).toEqual([[...LOAN_CSV_HEADERS]]);
+  });
+
+  it('answers JSON to a client that prefers JSON or names no type', async () => {
+    for (const accept of ['application/json', '*/*', 'application/json, text/csv;q=0.5']) {
+      const response = await csvGet({}, { accept });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('refuses without a session (401), for a foreign organization (403) and for a bad query (400 naming the field)', async () => {
+    expect((await csvGet({}, { cookie: null })).statusCode).toBe(401);
+    const foreign = await csvGet({}, { participantId: world.foreign });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(TEXTS.invalidParticipantBody);
+    const badIds = await csvGet({ loanIds: 'not-a-uuid' });
+    expect(badIds.statusCode).toBe(400);
+    expect(badIds.json().message).toContain('querystring.loanIds');
+    const badRoles = await csvGet({ participantRoles: 'BORROWER' });
+    expect(badRoles.statusCode).toBe(400);
+    expect(badRoles.json().message).toContain('querystring.participantRoles');
+  });
+});
+
+describe('CSV rules', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@cmd', "'@cmd"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['plain', 'plain'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('neutralises %j as %j', (cell, expected) => {
+    expect(neutralizeCell(cell)).toBe(expected);
+  });
+
+  it.each([
+    [undefined, false],
+    ['text/csv', true],
+    ['text/csv, application/json', true],
+    ['application/json, text/csv', false],
+    ['application/json;q=0.5, text/csv', true],
+    ['text/csv;q=0', false],
+    ['*/*', false],
+  ])('Accept %j prefers CSV: %j', (accept, expected) => {
+    expect(prefersCsv(accept)).toBe(expected);
+  });
+});
