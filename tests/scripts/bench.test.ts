@@ -62,7 +62,7 @@ describe('asset list views', () => {
       1234,
     );
     expect(search).toHaveLength(1);
-    expect(search[0]?.text).toMatch(/count\(\*\) OVER \(\) AS total/);
+    expect(search[0]?.text).toMatch(/count\(\*\) OVER \(\)/);
     expect(search[0]?.values).toContain('%owals%');
   });
 

@@ -10,7 +10,13 @@ import { compareWithDisk, displayName, fileName, renderAll, writeAll } from '../
 const sampleMachine = setup({
   types: {} as {
     context: { attempts: number };
-    events: { type: 'form.submit'; value: string } | { type: 'form.edit' } | { type: 'session.logout' } | { type: 'panel.toggle' } | { type: 'retry' } | { type: 'panel.ping' };
+    events:
+      | { type: 'form.submit'; value: string }
+      | { type: 'form.edit' }
+      | { type: 'session.logout' }
+      | { type: 'panel.toggle' }
+      | { type: 'retry' }
+      | { type: 'panel.ping' };
   },
   actors: { loadUser: fromPromise(async () => ({ name: 'Ada' })) },
   guards: { isValid: () => true, isAdmin: () => false },
@@ -118,7 +124,9 @@ describe('toDot', () => {
     expect(dot).toContain('compound=true;');
     expect(dot).toContain('subgraph "cluster_sample.ready" {');
     expect(dot).toContain('label="ready\\n(parallel)";');
-    expect(dot).toMatch(/subgraph "cluster_sample\.ready\.form" \{\n\s+label="form";\n\s+labeljust=l;\n\s+fontsize=13;\n\s+style="dashed,rounded"/);
+    expect(dot).toMatch(
+      /subgraph "cluster_sample\.ready\.form" \{\n\s+label="form";\n\s+labeljust=l;\n\s+fontsize=13;\n\s+style="dashed,rounded"/,
+    );
     expect(dot).toMatch(/"sample\.done" \[label="done", peripheries=2/);
     expect(dot).toContain('"sample.ready.form.hist" [label="H*", shape=circle');
     expect(dot).toContain('"sample.loading" [label="loading\\ninvoke / loadUser"];');
@@ -234,7 +242,11 @@ describe('visualize', () => {
     const dir = await mkdtemp(join(tmpdir(), 'visualize-'));
     dirs.push(dir);
     const files = await renderAll({ toggle: toggleMachine });
-    expect(await compareWithDisk(files, dir)).toEqual({ stale: [], missing: ['toggle.svg', 'toggle.mmd', 'README.md', 'index.html'], extra: [] });
+    expect(await compareWithDisk(files, dir)).toEqual({
+      stale: [],
+      missing: ['toggle.svg', 'toggle.mmd', 'README.md', 'index.html'],
+      extra: [],
+    });
     await writeFile(join(dir, 'old.svg'), 'x');
     expect(await writeAll(files, dir)).toEqual(['old.svg']);
     expect((await readdir(dir)).sort()).toEqual(['README.md', 'index.html', 'toggle.mmd', 'toggle.svg']);
