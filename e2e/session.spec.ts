@@ -1,7 +1,8 @@
 // Sign-in, organizations, 401 and invalid participant, sign-out: in Chromium against the real
 // server and a freshly seeded database.
 import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../src/domain/constants';
+import { APP_PATHS } from '../src/domain/app-paths';
+import { BASE_PATH, STORAGE_KEYS } from '../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, submitSignIn, test } from './support/fixtures';
 
@@ -91,7 +92,7 @@ test.describe('organizations', () => {
   test('a stored organization the user no longer belongs to gives the toast and the dashboard', async ({ page, signIn }) => {
     await signIn('user@registry.test');
     await page.evaluate((key) => window.localStorage.setItem(key, '0b7c4c2e-9d1a-4e55-8f00-000000000000'), STORAGE_KEYS.participantId);
-    await page.goto('/registry/messages');
+    await page.goto(`${BASE_PATH}${APP_PATHS.messages}`);
     await expect(page.getByRole('alert').filter({ hasText: TEXTS.invalidParticipantToast })).toBeVisible();
     await expect(page).toHaveURL(/\/registry\/dashboard$/);
     await expect(page.getByTestId('current-organization')).not.toBeEmpty();
@@ -115,7 +116,7 @@ test.describe('session end', () => {
     await expect(page.getByRole('button', { name: TEXTS.logIn })).toBeEnabled();
     await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toHaveCount(0);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.participantId)).toBeNull();
-    await page.goto('/registry/dashboard');
+    await page.goto(`${BASE_PATH}${APP_PATHS.dashboard}`);
     await page.waitForURL(/\/registry\/login/);
   });
 });

@@ -36,9 +36,13 @@ export function createFakeRegistryApi(organizations: readonly UserParticipant[])
 
   /** Waits for the call to be made, then settles the oldest pending one. */
   async function settle(name: CallName, outcome: { value?: unknown; error?: unknown }) {
-    await vi.waitFor(() => {
-      if (pending[name].length === 0) throw new Error(`no pending ${name} call`);
-    });
+    // Long enough for a cold first render: the router loads the lazy shell and screen before the root mounts.
+    await vi.waitFor(
+      () => {
+        if (pending[name].length === 0) throw new Error(`no pending ${name} call`);
+      },
+      { timeout: 10_000 },
+    );
     const call = pending[name].shift();
     if (outcome.error !== undefined) call?.reject(outcome.error);
     else call?.resolve(outcome.value as never);
