@@ -12,7 +12,7 @@ import { PATHS } from '../../src/contract/paths';
 import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
 import { TEXTS } from '../../src/domain/texts';
 import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
-import { loanListEntries } from '../../src/server/db/schema';
+import { loanListEntries, loanListSearch } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
 import { insertLoan } from './support/loan-fixtures';
@@ -289,7 +289,9 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
 
   it('keeps the index equal to a rebuild from scratch', async () => {
     const db = database.db;
-    const snapshot = async () => (await db.select().from(loanListEntries)).map((row) => JSON.stringify(row)).sort();
+    const rows = async (table: typeof loanListEntries | typeof loanListSearch) =>
+      (await db.select().from(table)).map((row) => JSON.stringify(row)).sort();
+    const snapshot = async () => [...(await rows(loanListEntries)), ...(await rows(loanListSearch))];
     const counts = async () =>
       (
         await db.execute<{ participant_id: string; roles: number; count: string }>(
@@ -297,6 +299,7 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
         )
       ).rows;
     const incremental = await snapshot();
+    expect(incremental.length).toBeGreaterThan(world.homeDefault.length);
     const incrementalCounts = await counts();
     await db.transaction(async (tx) => refreshLoanListIndex(tx));
     expect(await snapshot()).toEqual(incremental);

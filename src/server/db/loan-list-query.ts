@@ -40,12 +40,12 @@ export const SORT_KEYS: Readonly<Record<LoanSortColumn, string>> = {
 /** Without sortBy: the most recently updated first. */
 const DEFAULT_ORDER = { key: 'updated_at', descending: true } as const;
 
-/** The search expression exactly as the GIN index loans_search_trgm_idx is built on. */
-const SEARCH_TEXT = `loan_search_text(l.uli, l.loan_number, l.borrower_first_name, l.borrower_last_name, l.property_street1,
-  l.property_street2, l.property_city, l.property_state, l.property_zip)`;
-
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** loan_list_search.holders keys of an organization's roles (loan_role_keys in SQL). */
+export const roleKeys = (participantId: string, roles: readonly FilterableRole[]): string[] =>
+  roles.map((role) => `${participantId}:${role}`);
 
 class Params {
   readonly values: unknown[] = [];
@@ -55,18 +55,28 @@ class Params {
   }
 }
 
-/** The WHERE clause over loan_list_entries `e`. */
-function whereClause(filter: LoanListFilter, params: Params): string {
-  const conditions = [`e.participant_id = ${params.add(filter.participantId)}`];
-  const mask = roleMask(filter.roles);
-  if (mask !== ALL_ROLES_MASK) conditions.push(`(e.roles & ${params.add(mask)}::smallint) <> 0`);
+/**
+ * The table (as `e`, with the loan id and every sort key) and the WHERE clause of a filter. A
+ * search reads loan_list_search, whose one GIN index narrows text and organization together;
+ * every other list reads loan_list_entries by its (participant_id, ...) btree indexes.
+ */
+function source(filter: LoanListFilter, params: Params): { table: string; where: string } {
+  const conditions: string[] = [];
+  let table = 'loan_list_entries e';
+  if (filter.query) {
+    table = 'loan_list_search e';
+    conditions.push(`e.search LIKE lower(${params.add(likePattern(filter.query))})`);
+    conditions.push(`e.holders && ${params.add(roleKeys(filter.participantId, filter.roles))}::text[]`);
+  } else {
+    conditions.push(`e.participant_id = ${params.add(filter.participantId)}`);
+    const mask = roleMask(filter.roles);
+    if (mask !== ALL_ROLES_MASK) conditions.push(`(e.roles & ${params.add(mask)}::smallint) <> 0`);
+  }
   if (filter.updatedSince !== undefined) conditions.push(`e.updated_at >= ${params.add(filter.updatedSince)}::timestamptz`);
-  if (filter.query)
-    conditions.push(`e.loan_id IN (SELECT l.id FROM loans l WHERE ${SEARCH_TEXT} LIKE lower(${params.add(likePattern(filter.query))}))`);
   if (filter.loanIds !== undefined) conditions.push(`e.loan_id = ANY (${params.add(filter.loanIds)}::uuid[])`);
   if (filter.poolId !== undefined)
     conditions.push(`e.loan_id IN (SELECT pl.loan_id FROM pool_loans pl WHERE pl.pool_id = ${params.add(filter.poolId)})`);
-  return conditions.join(' AND ');
+  return { table, where: conditions.join(' AND ') };
 }
 
 interface Order {
@@ -103,7 +113,8 @@ export function loanCountSql(filter: LoanListFilter): SqlQuery {
       values: params.values,
     };
   }
-  return { text: `SELECT count(*)::int AS total FROM loan_list_entries e WHERE ${whereClause(filter, params)}`, values: params.values };
+  const { table, where } = source(filter, params);
+  return { text: `SELECT count(*)::int AS total FROM ${table} WHERE ${where}`, values: params.values };
 }
 
 /** The five role entries of a loan as JSON: [{ role, state, name, participant, provenanceId }]. */
@@ -130,12 +141,12 @@ export interface LoanPageWindow {
 export function loanPageSql(filter: LoanListFilter, window: LoanPageWindow): SqlQuery {
   const params = new Params();
   const order = orderOf(filter);
-  const where = whereClause(filter, params);
+  const { table, where } = source(filter, params);
   const scanDescending = window.fromEnd ? !order.descending : order.descending;
   const total = window.withTotal ? ', (count(*) OVER ())::int AS total' : '';
   const text = `WITH page AS MATERIALIZED (
   SELECT e.loan_id, e.${order.key} AS sort_key${total}
-  FROM loan_list_entries e
+  FROM ${table}
   WHERE ${where}
   ORDER BY ${orderBy('e', order.key, scanDescending)}
   LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)}
@@ -151,11 +162,12 @@ ORDER BY ${orderBy('page', 'sort_key', order.descending)}`;
 export function loanCsvSql(filter: LoanListFilter): SqlQuery {
   const params = new Params();
   const order = orderOf(filter);
+  const { table, where } = source(filter, params);
   const text = `SELECT l.id, l.uli, l.loan_number, l.loan_type, l.trade_date::text AS trade_date, l.mortgagee_of_record, e.status_rank,
   l.borrower_first_name, l.borrower_last_name, l.property_street1, l.property_street2, l.property_city, l.property_state, l.property_zip,
   e.owner_name, e.servicer_name, e.controller_name, e.sub_servicer_name, e.secured_party_name
-FROM loan_list_entries e JOIN loans l ON l.id = e.loan_id
-WHERE ${whereClause(filter, params)}
+FROM ${table} JOIN loans l ON l.id = e.loan_id
+WHERE ${where}
 ORDER BY ${orderBy('e', order.key, order.descending)}`;
   return { text, values: params.values };
 }

@@ -178,11 +178,6 @@ export const loans = pgTable(
     uniqueIndex('loans_uli_key').on(t.uli),
     index('loans_updated_idx').on(t.updatedAt),
     index('loans_lookup_idx').on(sql`lower(${t.borrowerLastName})`, t.propertyZip),
-    // The asset search (pg_trgm): loan_search_text() is defined in migration 0001_loan_list.
-    index('loans_search_trgm_idx').using(
-      'gin',
-      sql`loan_search_text(${t.uli}, ${t.loanNumber}, ${t.borrowerFirstName}, ${t.borrowerLastName}, ${t.propertyStreet1}, ${t.propertyStreet2}, ${t.propertyCity}, ${t.propertyState}, ${t.propertyZip}) gin_trgm_ops`,
-    ),
   ],
 );
 
@@ -415,4 +410,30 @@ export const loanListCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'loan_list_counts_pkey', columns: [t.participantId, t.roles] })],
+);
+
+/**
+ * The asset search: one row per loan some organization holds a role on, with the search text, the
+ * holders as '<participant id>:<ROLE>' keys and the sort keys; one GIN index over text and holders
+ * (migration 0002_loan_list_search). Derived data, like loan_list_entries.
+ */
+export const loanListSearch = pgTable(
+  'loan_list_search',
+  {
+    loanId: uuid('loan_id').primaryKey(),
+    holders: text('holders').array().notNull(),
+    search: text('search').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    uli: text('uli').notNull(),
+    loanTypeLabel: text('loan_type_label').notNull(),
+    tradeDate: date('trade_date'),
+    mortgageeOfRecord: text('mortgagee_of_record'),
+    statusRank: smallint('status_rank').notNull(),
+    ownerName: text('owner_name'),
+    servicerName: text('servicer_name'),
+    controllerName: text('controller_name'),
+    subServicerName: text('sub_servicer_name'),
+    securedPartyName: text('secured_party_name'),
+  },
+  (t) => [index('loan_list_search_idx').using('gin', sql`${t.search} gin_trgm_ops`, t.holders)],
 );
