@@ -2,8 +2,13 @@
 // the visualizer and the coverage tests read it.
 import { assetCountMachine } from './asset-count';
 import { assetPageMachine } from './asset-page';
+import { assetTableMachine } from './asset-table';
+import { columnResizeMachine } from './column-resize';
+import { csvExportMachine } from './csv-export';
+import { multiSelectMachine } from './multi-select';
 import { navigationMachine } from './navigation';
 import { organizationSwitcherMachine } from './organization-switcher';
+import { poolAssetsMachine } from './pool-assets';
 import { poolsListMachine } from './pools-list';
 import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
@@ -16,6 +21,11 @@ export const machines = {
   'asset-page': assetPageMachine,
   'pools-list': poolsListMachine,
   'asset-count': assetCountMachine,
+  'asset-table': assetTableMachine,
+  'pool-assets': poolAssetsMachine,
+  'csv-export': csvExportMachine,
+  'multi-select': multiSelectMachine,
+  'column-resize': columnResizeMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
