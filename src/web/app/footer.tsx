@@ -9,9 +9,9 @@ export function Footer() {
             <span key={line} className="block">{line}</span>
           ))}
         </address>
-        <p className="flex flex-col sm:items-end">
-          <a className="text-brand-700 underline" href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
-          <a className="text-brand-700 underline" href={`tel:${SUPPORT_CONTACT.phone.replace(/\D/g, '')}`}>{SUPPORT_CONTACT.phone}</a>
+        <p className="flex flex-col gap-1 sm:items-end">
+          <a className="inline-flex min-h-6 items-center text-brand-700 underline" href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
+          <a className="inline-flex min-h-6 items-center text-brand-700 underline" href={`tel:${SUPPORT_CONTACT.phone.replace(/\D/g, '')}`}>{SUPPORT_CONTACT.phone}</a>
         </p>
       </div>
     </footer>
