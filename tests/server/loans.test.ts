@@ -122,7 +122,7 @@ describe('GET v2 /loans: paging', () => {
     const total = world.homeDefault.length;
     for (const sortBy of [undefined, ...LOAN_SORT_COLUMNS]) {
       for (const sortDirection of ['asc', 'desc']) {
-        const order = sortBy ? { sortBy, sortDirection } : {};
+        const order: Record<string, string> = sortBy ? { sortBy, sortDirection } : {};
         const whole = idsOf(await list({ limit: 100, ...order }));
         const pages: string[] = [];
         for (let offset = 0; offset < total; offset += 10) {
