@@ -96,28 +96,23 @@ export async function listLoanPage(db: Database, filter: LoanListFilter, page: {
   }
 }
 
-/** The CSV's source row: loan columns and the list index's display keys. */
-export interface LoanCsvRow {
-  id: string;
-  uli: string;
-  loan_number: string;
-  loan_type: string;
-  trade_date: string | null;
-  mortgagee_of_record: string | null;
-  status_rank: number;
-  borrower_first_name: string;
-  borrower_last_name: string;
-  property_street1: string;
-  property_street2: string | null;
-  property_city: string;
-  property_state: string;
-  property_zip: string;
-  owner_name: string | null;
-  servicer_name: string | null;
-  controller_name: string | null;
-  sub_servicer_name: string | null;
-  secured_party_name: string | null;
-}
+/** The CSV's source row (loanCsvSql's columns, read as an array: no object per row). */
+export type LoanCsvRow = [
+  id: string,
+  uli: string,
+  loanNumber: string,
+  loanType: string,
+  tradeDate: string | null,
+  mortgageeOfRecord: string | null,
+  statusRank: number,
+  borrower: string,
+  propertyAddress: string,
+  owner: string | null,
+  servicer: string | null,
+  controller: string | null,
+  subServicer: string | null,
+  securedParty: string | null,
+];
 
 const CSV_BATCH_ROWS = 2000;
 
@@ -129,7 +124,9 @@ const CSV_BATCH_ROWS = 2000;
 export async function streamLoanCsvRows(db: Database, filter: LoanListFilter): Promise<Readable> {
   const client = await poolOf(db).connect();
   const { text, values } = loanCsvSql(filter);
-  const stream: Readable = client.query(new QueryStream(text, values, { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS }));
+  const stream: Readable = client.query(
+    new QueryStream(text, values, { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS, rowMode: 'array' }),
+  );
   let released = false;
   const release = (error?: Error) => {
     if (released) return;
