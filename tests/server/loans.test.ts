@@ -254,6 +254,27 @@ describe('GET v2 /loans: date filter', () => {
     expect(page.totalCount).toBe(2);
   });
 
+  it('counts exactly wherever the instant falls in a day, in any time zone', async () => {
+    for (const since of [
+      '2024-05-05',
+      '2024-05-05T12:00:00Z',
+      '2024-05-05T12:00:01Z',
+      '2025-01-01T06:59:59-05:00',
+      '2025-03-03T23:00:00+02:00',
+      '2030-01-01',
+    ]) {
+      const page = await list({ oldestDateLastUpdated: since, limit: 100 });
+      expect(page.totalCount, since).toBe(page.loans.length);
+      for (const role of ['OWNER', 'SERVICER,SUB_SERVICER']) {
+        const byRole = await list({ oldestDateLastUpdated: since, limit: 100, participantRoles: role });
+        expect(byRole.totalCount, `${since} ${role}`).toBe(byRole.loans.length);
+      }
+    }
+    expect((await list({ oldestDateLastUpdated: '2024-05-05T12:00:00Z', limit: 100 })).totalCount).toBeGreaterThan(
+      (await list({ oldestDateLastUpdated: '2024-05-05T12:00:01Z', limit: 100 })).totalCount,
+    );
+  });
+
   it('reads a date-time with its offset: the same instant written two ways selects the same loans', async () => {
     // Grace was updated at 2025-06-01T12:00:00Z.
     expect(idsOf(await list({ oldestDateLastUpdated: '2025-06-01T08:00:00-04:00', limit: 100 }))).toContain(world.loans.grace);
@@ -294,8 +315,8 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
     const snapshot = async () => [...(await rows(loanListEntries)), ...(await rows(loanListSearch))];
     const counts = async () =>
       (
-        await db.execute<{ participant_id: string; roles: number; count: string }>(
-          'SELECT participant_id, roles, count FROM loan_list_counts WHERE count <> 0 ORDER BY 1, 2' as never,
+        await db.execute<{ participant_id: string; updated_on: string; roles: number; count: string }>(
+          'SELECT participant_id, updated_on::text, roles, count FROM loan_list_counts WHERE count <> 0 ORDER BY 1, 2, 3' as never,
         )
       ).rows;
     const incremental = await snapshot();

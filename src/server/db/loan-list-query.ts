@@ -94,22 +94,30 @@ function orderBy(alias: string, keyColumn: string, descending: boolean): string 
   return `${alias}.${keyColumn} ${direction}, ${alias}.loan_id ${direction}`;
 }
 
-/** True when only participant and roles filter: the count comes from loan_list_counts. */
+/** True when only participant, roles and date filter: the count comes from loan_list_counts. */
 export const isCountedFilter = (filter: LoanListFilter): boolean =>
-  !filter.query && filter.updatedSince === undefined && filter.loanIds === undefined && filter.poolId === undefined;
+  !filter.query && filter.loanIds === undefined && filter.poolId === undefined;
 
 /** A search, an id list or a pool: sets read whole anyway, so the page query counts them in the same pass. */
 export const isSmallSetFilter = (filter: LoanListFilter): boolean =>
   Boolean(filter.query) || filter.loanIds !== undefined || filter.poolId !== undefined;
 
-/** The exact number of matching loans. */
+/**
+ * The exact number of matching loans. Without search, ids or pool it sums loan_list_counts (per
+ * organization, UTC day and roles); a date filter adds the rows of its own first day from the index.
+ */
 export function loanCountSql(filter: LoanListFilter): SqlQuery {
   const params = new Params();
   if (isCountedFilter(filter)) {
     const participant = params.add(filter.participantId);
     const mask = params.add(roleMask(filter.roles));
+    const counted = `SELECT coalesce(sum(c.count), 0) FROM loan_list_counts c WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`;
+    if (filter.updatedSince === undefined) return { text: `SELECT (${counted})::int AS total`, values: params.values };
+    const since = `${params.add(filter.updatedSince)}::timestamptz`;
+    const firstDay = `SELECT count(*) FROM loan_list_entries e WHERE e.participant_id = ${participant} AND (e.roles & ${mask}::smallint) <> 0
+      AND e.updated_at >= ${since} AND e.updated_at < loan_list_next_day(${since})`;
     return {
-      text: `SELECT coalesce(sum(c.count), 0)::int AS total FROM loan_list_counts c WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`,
+      text: `SELECT ((${counted} AND c.updated_on > loan_list_day(${since})) + (${firstDay}))::int AS total`,
       values: params.values,
     };
   }

@@ -401,15 +401,16 @@ export const loanListEntries = pgTable(
   ],
 );
 
-/** Exact row counts of loan_list_entries per (participant, roles bitmask), kept by its triggers. */
+/** Exact row counts of loan_list_entries per (participant, UTC day of updated_at, roles bitmask), kept by its triggers. */
 export const loanListCounts = pgTable(
   'loan_list_counts',
   {
     participantId: uuid('participant_id').notNull(),
+    updatedOn: date('updated_on').notNull(),
     roles: smallint('roles').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'loan_list_counts_pkey', columns: [t.participantId, t.roles] })],
+  (t) => [primaryKey({ name: 'loan_list_counts_pkey', columns: [t.participantId, t.updatedOn, t.roles] })],
 );
 
 /**
