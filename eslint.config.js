@@ -9,7 +9,18 @@ const forbid = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'coverage', 'playwright-report', 'test-results', 'visualizations', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'visualizations',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,7 +48,10 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: forbid(['**/web/**', '**/machines/**', '**/client/**', 'react', 'react-dom'], 'The server imports only src/domain and src/contract.'),
+    rules: forbid(
+      ['**/web/**', '**/machines/**', '**/client/**', 'react', 'react-dom'],
+      'The server imports only src/domain and src/contract.',
+    ),
   },
   {
     files: ['src/client/**/*.ts'],
@@ -45,6 +59,9 @@ export default tseslint.config(
   },
   {
     files: ['src/contract/**/*.ts', 'src/domain/**/*.ts'],
-    rules: forbid(['**/web/**', '**/server/**', '**/machines/**', '**/client/**', 'react', 'xstate'], 'Contract and domain are the bottom layer.'),
+    rules: forbid(
+      ['**/web/**', '**/server/**', '**/machines/**', '**/client/**', 'react', 'xstate'],
+      'Contract and domain are the bottom layer.',
+    ),
   },
 );

@@ -90,7 +90,9 @@ test.describe('asset table', () => {
     await openAssets(page);
     await expect(page).toHaveURL(/\/assets\/assets\?page=1&limit=10$/);
     await expect(page.getByRole('heading', { level: 1, name: ASSET_TEXTS.title })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: ASSET_TEXTS.assetListsNavigation }).getByRole('link', { name: ASSET_TEXTS.assetsTab })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: ASSET_TEXTS.assetListsNavigation }).getByRole('link', { name: ASSET_TEXTS.assetsTab }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(summary(page)).toHaveText(pageSummary(1, 10, totalCount));
     await expect(bodyRows(page)).toHaveCount(10);
     await expectNoAxeViolations();
@@ -210,8 +212,14 @@ test.describe('asset table', () => {
     const { loans } = await listLoans(page, {});
     const loan = loans.find((entry) => entry.uli === uli);
     await page.getByRole('button', { name: ASSET_TEXTS.rowActions(uli) }).click();
-    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.viewDocuments })).toHaveAttribute('href', `/registry${APP_PATHS.asset(loan?.loanId ?? '', 'documents')}`);
-    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate })).toHaveAttribute('href', `/registry${APP_PATHS.deactivate(loan?.loanId ?? '')}`);
+    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.viewDocuments })).toHaveAttribute(
+      'href',
+      `/registry${APP_PATHS.asset(loan?.loanId ?? '', 'documents')}`,
+    );
+    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate })).toHaveAttribute(
+      'href',
+      `/registry${APP_PATHS.deactivate(loan?.loanId ?? '')}`,
+    );
     await page.getByRole('menuitem', { name: ASSET_TEXTS.viewDetails }).click();
     await expect(page).toHaveURL(new RegExp(`${APP_PATHS.asset(loan?.loanId ?? '')}$`));
   });
@@ -221,16 +229,27 @@ test.describe('asset table', () => {
     const ulis = await uliCells(page).allTextContents();
     await page.getByRole('checkbox', { name: ASSET_TEXTS.selectRow(ulis[0] ?? '') }).check();
     await page.getByRole('checkbox', { name: ASSET_TEXTS.selectRow(ulis[2] ?? '') }).check();
-    const [selectedFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ASSET_TEXTS.exportSelectedCsv(2) }).click()]);
+    const [selectedFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ASSET_TEXTS.exportSelectedCsv(2) }).click(),
+    ]);
     const selected = await downloadedRecords(selectedFile);
     expect(selected).toHaveLength(3);
-    expect(selected.slice(1).map((record) => record.find((cell) => cell === ulis[0] || cell === ulis[2])).sort()).toEqual([ulis[0], ulis[2]].sort());
+    expect(
+      selected
+        .slice(1)
+        .map((record) => record.find((cell) => cell === ulis[0] || cell === ulis[2]))
+        .sort(),
+    ).toEqual([ulis[0], ulis[2]].sort());
 
     await page.getByRole('button', { name: ASSET_TEXTS.clearSelection }).click();
     await page.getByRole('combobox', { name: ASSET_TEXTS.dateFilter }).selectOption({ label: DATE_FILTER_LABELS.last30Days });
     await loaded(page);
     const expected = await listLoans(page, { oldestDateLastUpdated: dateFilterStart('last30Days', new Date()) });
-    const [wholeFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ASSET_TEXTS.exportCsv }).click()]);
+    const [wholeFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ASSET_TEXTS.exportCsv }).click(),
+    ]);
     expect(await downloadedRecords(wholeFile)).toHaveLength(expected.totalCount + 1);
   });
 });
@@ -240,7 +259,10 @@ test.describe('pool assets', () => {
     await signIn('admin@registry.test');
   });
 
-  test("shows the pool's name and assets, pages them and exports the pool CSV; an unknown pool is not found", async ({ page, expectNoAxeViolations }) => {
+  test("shows the pool's name and assets, pages them and exports the pool CSV; an unknown pool is not found", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     const pools = await productGet<Pool[]>(page, `${PATHS.pools}?state=COMPLETE`);
     const pool = [...pools].sort((a, b) => b.count - a.count)[0];
     if (!pool) throw new Error('the admin organization has no completed pool');
@@ -253,11 +275,17 @@ test.describe('pool assets', () => {
     await expect(bodyRows(page)).toHaveCount(Math.min(10, detail.totalCount));
     await expectNoAxeViolations();
 
-    const [poolFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ASSET_TEXTS.exportCsv }).click()]);
+    const [poolFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ASSET_TEXTS.exportCsv }).click(),
+    ]);
     expect(await downloadedRecords(poolFile)).toHaveLength(detail.totalCount + 1);
     const firstUli = (await uliCells(page).first().textContent()) ?? '';
     await page.getByRole('checkbox', { name: ASSET_TEXTS.selectRow(firstUli) }).check();
-    const [oneFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ASSET_TEXTS.exportSelectedCsv(1) }).click()]);
+    const [oneFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ASSET_TEXTS.exportSelectedCsv(1) }).click(),
+    ]);
     const one = await downloadedRecords(oneFile);
     expect(one).toHaveLength(2);
     expect(one[1]).toContain(firstUli);

@@ -6,8 +6,7 @@ import { BASE_PATH, STORAGE_KEYS } from '../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, submitSignIn, test } from './support/fixtures';
 
-const organizationSearch = (page: Page) =>
-  page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
+const organizationSearch = (page: Page) => page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
 
 test.describe('sign-in', () => {
   for (const email of ['admin@registry.test', 'ops@registry.test', 'user@registry.test']) {

@@ -4,8 +4,15 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoanList, LoanListItem, LoanSortColumn } from '../src/contract/loans';
 import {
-  clampPage, nextSort, normalizeRoles, pageCount, pageSummary, sameView,
-  type AssetListView, type FilterableRole, type PageSize,
+  clampPage,
+  nextSort,
+  normalizeRoles,
+  pageCount,
+  pageSummary,
+  sameView,
+  type AssetListView,
+  type FilterableRole,
+  type PageSize,
 } from '../src/domain/asset-table';
 import { SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
 import type { DateFilter } from '../src/domain/date-filters';
@@ -68,8 +75,7 @@ export const assetTableMachine = setup({
     }),
   },
   guards: {
-    isOtherPage: ({ context, event }) =>
-      event.type === 'page.go' && clampPage(event.page, lastPage(context)) !== context.view.page,
+    isOtherPage: ({ context, event }) => event.type === 'page.go' && clampPage(event.page, lastPage(context)) !== context.view.page,
     isOtherSize: ({ context, event }) => event.type === 'page.size' && event.limit !== context.view.limit,
     isOtherRoles: ({ context, event }) =>
       event.type === 'filters.roles' && normalizeRoles(event.roles).join() !== context.view.roles.join(),
@@ -113,7 +119,10 @@ export const assetTableMachine = setup({
     }),
     syncView: assign(({ context, event }) => {
       assertEvent(event, 'view.sync');
-      const filtersChanged = !sameView({ ...event.view, page: 1, limit: context.view.limit, sort: null }, { ...context.view, page: 1, sort: null });
+      const filtersChanged = !sameView(
+        { ...event.view, page: 1, limit: context.view.limit, sort: null },
+        { ...context.view, page: 1, sort: null },
+      );
       return { view: event.view, searchText: event.view.query, selectedIds: filtersChanged ? [] : context.selectedIds };
     }),
     showPage: assign(({ event }) => {
@@ -217,7 +226,8 @@ export const selectSelectedIds = (snapshot: AssetTableSnapshot): readonly string
 export const selectIsLoading = (snapshot: AssetTableSnapshot): boolean => snapshot.hasTag('loading');
 export const selectHasFailed = (snapshot: AssetTableSnapshot): boolean => snapshot.matches({ list: 'failed' });
 /** Loaded, and nothing matches: the empty state. */
-export const selectIsEmpty = (snapshot: AssetTableSnapshot): boolean => snapshot.matches({ list: 'ready' }) && snapshot.context.rows.length === 0;
+export const selectIsEmpty = (snapshot: AssetTableSnapshot): boolean =>
+  snapshot.matches({ list: 'ready' }) && snapshot.context.rows.length === 0;
 /** Rows have arrived at least once (later loads keep them on screen, marked busy). */
 export const selectHasRows = (snapshot: AssetTableSnapshot): boolean => snapshot.context.rows.length > 0;
 export const selectPageCount = (snapshot: AssetTableSnapshot): number => lastPage(snapshot.context);

@@ -26,7 +26,6 @@ export type ColumnResizeEvent =
 
 export const clampWidth = (width: number): number => Math.min(COLUMN_MAX_WIDTH_PX, Math.max(COLUMN_MIN_WIDTH_PX, Math.round(width)));
 
-
 export const columnResizeMachine = setup({
   types: { input: {} as ColumnResizeInput, context: {} as ColumnResizeContext, events: {} as ColumnResizeEvent },
   delays: { announcementClear: ANNOUNCEMENT_CLEAR_MS },

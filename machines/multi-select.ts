@@ -61,7 +61,11 @@ export function toggleValue(options: readonly MultiSelectOption[], selected: rea
 }
 
 /** 'Select All' over the shown options: selects them all, or deselects them when all are selected. */
-export function toggleAllShown(options: readonly MultiSelectOption[], selected: readonly string[], shown: readonly MultiSelectOption[]): string[] {
+export function toggleAllShown(
+  options: readonly MultiSelectOption[],
+  selected: readonly string[],
+  shown: readonly MultiSelectOption[],
+): string[] {
   const shownValues = shown.map((option) => option.value);
   const allShownSelected = shownValues.length > 0 && shownValues.every((value) => selected.includes(value));
   const next = allShownSelected ? selected.filter((value) => !shownValues.includes(value)) : [...selected, ...shownValues];

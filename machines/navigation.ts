@@ -8,10 +8,7 @@ export interface NavigationInput {
 }
 
 export type NavigationEvent =
-  | { type: 'navigation.toggle' }
-  | { type: 'drawer.open' }
-  | { type: 'drawer.close' }
-  | { type: 'route.changed' };
+  { type: 'navigation.toggle' } | { type: 'drawer.open' } | { type: 'drawer.close' } | { type: 'route.changed' };
 
 export const navigationMachine = setup({
   types: { input: {} as NavigationInput, context: {} as NavigationInput, events: {} as NavigationEvent },

@@ -40,8 +40,14 @@ const lastPage = (context: Context) => pageCount(context.totalCount, context.pag
 const pageIds = (context: Context) => context.rows.map((row) => row.loanId);
 const outputOf = (event: unknown) => (event as { output: PoolDetail }).output;
 
-const pushPaging = { type: 'showPaging', params: ({ context }: { context: Context }) => ({ paging: context.paging, replace: false }) } as const;
-const replacePaging = { type: 'showPaging', params: ({ context }: { context: Context }) => ({ paging: context.paging, replace: true }) } as const;
+const pushPaging = {
+  type: 'showPaging',
+  params: ({ context }: { context: Context }) => ({ paging: context.paging, replace: false }),
+} as const;
+const replacePaging = {
+  type: 'showPaging',
+  params: ({ context }: { context: Context }) => ({ paging: context.paging, replace: true }),
+} as const;
 
 export const poolAssetsMachine = setup({
   types: { input: {} as PoolAssetsInput, context: {} as PoolAssetsContext, events: {} as PoolAssetsEvent },

@@ -77,10 +77,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'fetchIdentity',
         onDone: { target: 'loadingAccount', actions: assign({ identity: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'isUnauthorized', target: 'signedOut.unauthorized', actions: 'forgetIdentity' },
-          { target: 'failed' },
-        ],
+        onError: [{ guard: 'isUnauthorized', target: 'signedOut.unauthorized', actions: 'forgetIdentity' }, { target: 'failed' }],
       },
     },
     loadingAccount: {

@@ -29,8 +29,7 @@ export const toastsMachine = setup({
   delays: { toastTimeout: TOAST_TIMEOUT_MS },
   guards: {
     isKnownToast: ({ context, event }) => 'id' in event && context.toasts.some((toast) => toast.id === event.id),
-    isLastToast: ({ context, event }) =>
-      'id' in event && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
+    isLastToast: ({ context, event }) => 'id' in event && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
   },
   actions: {
     addToast: enqueueActions(({ context, event, enqueue }) => {

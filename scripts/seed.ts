@@ -9,8 +9,22 @@ import { DEMO_ACCOUNTS, seedDemoData } from '../src/server/seed';
 import { DEMO_PASSWORD } from '../src/domain/constants';
 
 const TABLES = [
-  'participants', 'participant_contacts', 'identities', 'authentication_factors', 'users', 'memberships', 'relationships',
-  'loans', 'loan_parties', 'loan_events', 'pools', 'pool_loans', 'documents', 'deactivation_requests', 'messages', 'jobs',
+  'participants',
+  'participant_contacts',
+  'identities',
+  'authentication_factors',
+  'users',
+  'memberships',
+  'relationships',
+  'loans',
+  'loan_parties',
+  'loan_events',
+  'pools',
+  'pool_loans',
+  'documents',
+  'deactivation_requests',
+  'messages',
+  'jobs',
 ] as const;
 
 const elapsed = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -63,7 +77,9 @@ async function main(): Promise<void> {
     console.log(`\nDemo accounts (password '${DEMO_PASSWORD}'):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
     const rate = seedSeconds > 0 ? Math.round(loans / seedSeconds) : 0;
-    console.log(`\nSeeded ${loans} loans in ${seedSeconds.toFixed(2)} s, ${rate} loans/s (total ${elapsed(started)} with start-up and migrations).`);
+    console.log(
+      `\nSeeded ${loans} loans in ${seedSeconds.toFixed(2)} s, ${rate} loans/s (total ${elapsed(started)} with start-up and migrations).`,
+    );
   } finally {
     await handle?.close();
     await embedded?.stop();

@@ -7,7 +7,17 @@ import { parseConfig } from '../src/server/config';
 import { runServer } from '../src/server/main';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WEB_SOURCES = ['src/web', 'machines', 'src/client', 'src/domain', 'src/contract', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const WEB_SOURCES = [
+  'src/web',
+  'machines',
+  'src/client',
+  'src/domain',
+  'src/contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestChange(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -33,7 +43,9 @@ export function buildWebAppIfStale(staticDir: string): void {
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     // An old build (or the server's "not built" notice) is better than no server at all.
-    console.error(`vite build failed (exit ${result.status ?? result.signal}); starting with ${builtAt ? 'the previous build' : 'no web app'}.`);
+    console.error(
+      `vite build failed (exit ${result.status ?? result.signal}); starting with ${builtAt ? 'the previous build' : 'no web app'}.`,
+    );
   }
 }
 

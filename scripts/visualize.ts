@@ -10,8 +10,7 @@ import { countChart, toChart, toDot, toMermaid } from './statechart-diagram';
 
 export const OUTPUT_DIR = resolve(fileURLToPath(new URL('../visualizations', import.meta.url)));
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Title-cases a registry name: `batchDownload` / `batch-download` -> `Batch download`. */
 export function displayName(name: string): string {
@@ -41,15 +40,17 @@ function normalizeSvg(svg: string): string {
 }
 
 function inlineSvg(svg: string, title: string, id: string): string {
-  return svg
-    .replace(/^<\?xml[^>]*>\s*/, '')
-    .replace(/^<!DOCTYPE[^>]*>\s*/, '')
-    .replace(/<!--[^]*?-->\s*/g, '')
-    // Several diagrams share one page: keep graphviz's element ids (graph0, node1...) unique.
-    .replace(/ id="/g, ` id="${id}-`)
-    .replace('<svg ', `<svg role="img" aria-labelledby="${id}-svg-title" `)
-    .replace(/<title>[^<]*<\/title>/, `<title id="${id}-svg-title">${escapeHtml(title)}</title>`)
-    .trim();
+  return (
+    svg
+      .replace(/^<\?xml[^>]*>\s*/, '')
+      .replace(/^<!DOCTYPE[^>]*>\s*/, '')
+      .replace(/<!--[^]*?-->\s*/g, '')
+      // Several diagrams share one page: keep graphviz's element ids (graph0, node1...) unique.
+      .replace(/ id="/g, ` id="${id}-`)
+      .replace('<svg ', `<svg role="img" aria-labelledby="${id}-svg-title" `)
+      .replace(/<title>[^<]*<\/title>/, `<title id="${id}-svg-title">${escapeHtml(title)}</title>`)
+      .trim()
+  );
 }
 
 interface Rendered {
@@ -127,7 +128,10 @@ function readme(rendered: Rendered[]): string {
 
 function gallery(rendered: Rendered[]): string {
   const nav = rendered
-    .map((r) => `        <li><a href="#${r.file}">${escapeHtml(r.title)}</a> <span class="counts">(${r.states} states, ${r.transitions} transitions)</span></li>`)
+    .map(
+      (r) =>
+        `        <li><a href="#${r.file}">${escapeHtml(r.title)}</a> <span class="counts">(${r.states} states, ${r.transitions} transitions)</span></li>`,
+    )
     .join('\n');
   const sections = rendered
     .map(

@@ -1,8 +1,14 @@
 // One function per endpoint of SPEC section 7, parsed with src/contract.
 import { figureInfoSchema, type FigureInfo } from '../contract/identity';
 import {
-  loanDetailsSchema, loanEventsSchema, loanListSchema,
-  type LoanCsvQuery, type LoanDetails, type LoanEvent, type LoanList, type LoanListQuery,
+  loanDetailsSchema,
+  loanEventsSchema,
+  loanListSchema,
+  type LoanCsvQuery,
+  type LoanDetails,
+  type LoanEvent,
+  type LoanList,
+  type LoanListQuery,
 } from '../contract/loans';
 import { userParticipantsSchema, type UserParticipant } from '../contract/participants';
 import { PATHS } from '../contract/paths';

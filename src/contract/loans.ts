@@ -6,7 +6,16 @@ import { profileInfoSchema } from './participants';
 
 /** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
 export const LOAN_SORT_COLUMNS = [
-  'uli', 'loanType', 'tradeDate', 'mortgageeOfRecord', 'status', 'owner', 'servicer', 'controller', 'subServicer', 'securedParty',
+  'uli',
+  'loanType',
+  'tradeDate',
+  'mortgageeOfRecord',
+  'status',
+  'owner',
+  'servicer',
+  'controller',
+  'subServicer',
+  'securedParty',
 ] as const;
 export type LoanSortColumn = (typeof LOAN_SORT_COLUMNS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -31,7 +40,10 @@ export const participantRolesSchema = z
   .string()
   .max(200)
   .transform((value, context) => {
-    const roles = value.split(',').map((role) => role.trim()).filter(Boolean);
+    const roles = value
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean);
     const unknown = roles.filter((role) => !(FILTERABLE_ROLES as readonly string[]).includes(role));
     if (roles.length === 0 || unknown.length > 0) {
       context.addIssue({ code: 'custom', message: `must be a comma-joined list of ${FILTERABLE_ROLES.join(', ')}` });
@@ -40,17 +52,29 @@ export const participantRolesSchema = z
     return [...new Set(roles)] as FilterableRole[];
   })
   .optional()
-  .describe(`Comma-joined roles the organization holds on the loan: ${FILTERABLE_ROLES.join(', ')} (default ${DEFAULT_ROLE_FILTER.join(',')})`);
+  .describe(
+    `Comma-joined roles the organization holds on the loan: ${FILTERABLE_ROLES.join(', ')} (default ${DEFAULT_ROLE_FILTER.join(',')})`,
+  );
 
 /** An ISO date (`2026-01-15`) or date-time with offset (`2026-01-15T00:00:00-05:00`). */
 export const isoInstantSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 /** The filters of the asset list, shared by JSON, CSV and pool-asset calls. */
 export const loanFiltersSchema = z.object({
-  query: z.string().trim().max(200).optional().describe('Case-insensitive substring of ULI, loan number, borrower name or property address'),
-  oldestDateLastUpdated: isoInstantSchema.optional().describe('Only loans updated at or after this instant (ISO date or date-time with offset)'),
+  query: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Case-insensitive substring of ULI, loan number, borrower name or property address'),
+  oldestDateLastUpdated: isoInstantSchema
+    .optional()
+    .describe('Only loans updated at or after this instant (ISO date or date-time with offset)'),
   participantRoles: participantRolesSchema,
-  sortBy: z.enum(LOAN_SORT_COLUMNS).optional().describe(`Sort column: ${LOAN_SORT_COLUMNS.join(', ')} (ties broken by loan id)`),
+  sortBy: z
+    .enum(LOAN_SORT_COLUMNS)
+    .optional()
+    .describe(`Sort column: ${LOAN_SORT_COLUMNS.join(', ')} (ties broken by loan id)`),
   sortDirection: z.enum(SORT_DIRECTIONS).default('asc').describe('asc or desc'),
 });
 
@@ -63,7 +87,10 @@ export const loanIdsSchema = z
   .string()
   .max(100_000)
   .transform((value, context) => {
-    const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
+    const ids = value
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     if (ids.length === 0 || ids.some((id) => !z.uuid().safeParse(id).success)) {
       context.addIssue({ code: 'custom', message: 'must be a comma-joined list of loan ids (uuids)' });
       return z.NEVER;
@@ -136,7 +163,13 @@ export const loanDetailsSchema = z.object({
       status: z.enum(LOAN_STATUSES),
       dartAsOriginalMortgagee: z.boolean(),
     }),
-    propertyAddress: z.object({ street1: z.string(), street2: z.string().nullable(), city: z.string(), state: z.string(), zip: z.string() }),
+    propertyAddress: z.object({
+      street1: z.string(),
+      street2: z.string().nullable(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+    }),
     deactivated: z.boolean(),
     tradeDate: z.iso.date().nullable(),
     mortgageeOfRecord: z.string().nullable(),

@@ -6,7 +6,10 @@ export const POOL_STATES = ['PENDING', 'IN_PROGRESS', 'COMPLETE'] as const;
 
 /** GET v1 /pools?state=COMPLETE, optionally completed on or after a date. */
 export const poolListQuerySchema = z.object({
-  state: z.enum(POOL_STATES).optional().describe(`Pool state: ${POOL_STATES.join(', ')}`),
+  state: z
+    .enum(POOL_STATES)
+    .optional()
+    .describe(`Pool state: ${POOL_STATES.join(', ')}`),
   completedAfter: isoInstantSchema.optional().describe('Only pools completed on or after this date (ISO date or date-time with offset)'),
 });
 export type PoolListQuery = z.input<typeof poolListQuerySchema>;

@@ -34,7 +34,15 @@ export const DEFAULT_ASSET_LIST_VIEW: AssetListView = {
 };
 
 /** URL parameter names: `page` and `limit` as SPEC names them, the filters beside them. */
-export const VIEW_PARAMS = { page: 'page', limit: 'limit', query: 'query', dateFilter: 'updated', roles: 'roles', sortBy: 'sortBy', sortDirection: 'sortDirection' } as const;
+export const VIEW_PARAMS = {
+  page: 'page',
+  limit: 'limit',
+  query: 'query',
+  dateFilter: 'updated',
+  roles: 'roles',
+  sortBy: 'sortBy',
+  sortDirection: 'sortDirection',
+} as const;
 
 export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
 const isRole = (value: string): value is FilterableRole => (FILTERABLE_ROLES as readonly string[]).includes(value);

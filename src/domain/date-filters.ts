@@ -24,6 +24,12 @@ export type Last30DaysSpan = 'days' | 'month';
 export function dateFilterStart(filter: DateFilter, now: Date, last30Days: Last30DaysSpan = 'days'): string {
   const today = startOfDay(now);
   const start =
-    filter === 'today' ? today : filter === 'lastWeek' ? subDays(today, 7) : last30Days === 'month' ? subMonths(today, 1) : subDays(today, 30);
+    filter === 'today'
+      ? today
+      : filter === 'lastWeek'
+        ? subDays(today, 7)
+        : last30Days === 'month'
+          ? subMonths(today, 1)
+          : subDays(today, 30);
   return formatISO(start);
 }

@@ -15,7 +15,12 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(parsed.getTime()) ? '' : format(parsed, DATE_FORMAT);
 }
 
-const currencyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const currencyFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** $1,234,568: a $ prefix and no decimals (rounded to the dollar). */
 export function formatCurrency(amount: number | null | undefined): string {

@@ -60,7 +60,10 @@ export type DetailStatus = 'Pending Update' | 'Deactivated' | LoanStatus;
  * SPEC section 4: 'the detail page shows Pending Update, Deactivated, or the raw status', in that
  * order: a pending role change is news even on a deactivated loan, then the deactivated flag.
  */
-export function detailStatus(loan: { status: LoanStatus; deactivated: boolean }, roleStates: readonly (string | null | undefined)[]): DetailStatus {
+export function detailStatus(
+  loan: { status: LoanStatus; deactivated: boolean },
+  roleStates: readonly (string | null | undefined)[],
+): DetailStatus {
   if (roleStates.includes('PENDING')) return 'Pending Update';
   if (loan.deactivated) return 'Deactivated';
   return loan.status;

@@ -66,7 +66,10 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
       log(`Seeding demo data (${config.seedLoans} loans)...`);
       await seedDemoData(handle.db, { loans: config.seedLoans, log });
     }
-    const present = await existingIdentityEmails(handle.db, DEMO_ACCOUNTS.map((account) => account.email));
+    const present = await existingIdentityEmails(
+      handle.db,
+      DEMO_ACCOUNTS.map((account) => account.email),
+    );
     const demoAccounts = DEMO_ACCOUNTS.filter((account) => present.has(account.email.toLowerCase()));
 
     app = await buildApp({ db: handle.db, config });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_ASSET_LIST_VIEW, clampPage, loanListQueryOf, nextSort, normalizeRoles, pageCount, pageSummary,
-  parseAssetListView, serializeAssetListView, type AssetListView,
+  DEFAULT_ASSET_LIST_VIEW,
+  clampPage,
+  loanListQueryOf,
+  nextSort,
+  normalizeRoles,
+  pageCount,
+  pageSummary,
+  parseAssetListView,
+  serializeAssetListView,
+  type AssetListView,
 } from '../../src/domain/asset-table';
 import { DEFAULT_ROLE_FILTER } from '../../src/domain/loan';
 
@@ -36,10 +44,17 @@ describe('asset table view in the URL', () => {
 
   it('round-trips every field', () => {
     const view: AssetListView = {
-      page: 3, limit: 50, query: 'smith & co', dateFilter: 'lastWeek', roles: ['OWNER', 'ORIGINATOR'], sort: { column: 'tradeDate', direction: 'desc' },
+      page: 3,
+      limit: 50,
+      query: 'smith & co',
+      dateFilter: 'lastWeek',
+      roles: ['OWNER', 'ORIGINATOR'],
+      sort: { column: 'tradeDate', direction: 'desc' },
     };
     const search = serializeAssetListView(view);
-    expect(search).toBe('?page=3&limit=50&query=smith+%26+co&updated=lastWeek&roles=OWNER%2CORIGINATOR&sortBy=tradeDate&sortDirection=desc');
+    expect(search).toBe(
+      '?page=3&limit=50&query=smith+%26+co&updated=lastWeek&roles=OWNER%2CORIGINATOR&sortBy=tradeDate&sortDirection=desc',
+    );
     expect(parseAssetListView(search)).toEqual(view);
   });
 
@@ -72,8 +87,18 @@ describe('asset table sort cycle (SPEC section 4)', () => {
 describe('list query of a view', () => {
   it('sends paging, roles, search, sort and the date filter as an instant', () => {
     const now = new Date(2026, 10, 16, 15, 30);
-    const query = loanListQueryOf({ ...DEFAULT_ASSET_LIST_VIEW, page: 3, limit: 20, query: 'abc', dateFilter: 'today', sort: { column: 'owner', direction: 'desc' } }, now);
-    expect(query).toMatchObject({ limit: 20, offset: 40, query: 'abc', participantRoles: 'OWNER,CONTROLLER,SERVICER,SUB_SERVICER,SECURED_PARTY', sortBy: 'owner', sortDirection: 'desc' });
+    const query = loanListQueryOf(
+      { ...DEFAULT_ASSET_LIST_VIEW, page: 3, limit: 20, query: 'abc', dateFilter: 'today', sort: { column: 'owner', direction: 'desc' } },
+      now,
+    );
+    expect(query).toMatchObject({
+      limit: 20,
+      offset: 40,
+      query: 'abc',
+      participantRoles: 'OWNER,CONTROLLER,SERVICER,SUB_SERVICER,SECURED_PARTY',
+      sortBy: 'owner',
+      sortDirection: 'desc',
+    });
     expect(new Date(query.oldestDateLastUpdated as string).getTime()).toBe(new Date(2026, 10, 16).getTime());
     const plain = loanListQueryOf(DEFAULT_ASSET_LIST_VIEW, now);
     expect(plain).toEqual({ limit: 10, offset: 0, participantRoles: 'OWNER,CONTROLLER,SERVICER,SUB_SERVICER,SECURED_PARTY' });

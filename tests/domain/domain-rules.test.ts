@@ -52,7 +52,10 @@ describe('roles', () => {
   it('lists applications by role', () => {
     expect(applicationLinks({}).map((link) => link.label)).toEqual(['Portfolio Manager', 'Admin Pricing']);
     expect(applicationLinks({ 'lead-portal': ['X'], csp: ['Y'] }).map((link) => link.label)).toEqual([
-      'Lead Portal', 'Customer Service Portal', 'Portfolio Manager', 'Admin Pricing',
+      'Lead Portal',
+      'Customer Service Portal',
+      'Portfolio Manager',
+      'Admin Pricing',
     ]);
   });
 

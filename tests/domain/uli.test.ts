@@ -14,8 +14,6 @@ describe('ULI check digits (ISO 7064 mod 97-10)', () => {
   });
 
   it('makes every generated body valid', () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^[0-9A-Z]{21,43}$/), (body) => isValidUli(body + uliCheckDigits(body))),
-    );
+    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Z]{21,43}$/), (body) => isValidUli(body + uliCheckDigits(body))));
   });
 });

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  assetTableMachine, selectIsEmpty, selectPageCount, selectPageSelection, selectPageSummary, selectSelectedIds, selectView,
+  assetTableMachine,
+  selectIsEmpty,
+  selectPageCount,
+  selectPageSelection,
+  selectPageSummary,
+  selectSelectedIds,
+  selectView,
 } from '../../machines/asset-table';
 import type { LoanList } from '../../src/contract/loans';
 import { DEFAULT_ASSET_LIST_VIEW, type AssetListView } from '../../src/domain/asset-table';
@@ -31,7 +37,8 @@ function start(answer: (view: AssetListView) => LoanList | Error, view: AssetLis
   return { actor, loads, shown, signals };
 }
 
-const pageOf25 = (view: AssetListView) => sampleLoanPage((view.page - 1) * view.limit, Math.min(view.limit, 25 - (view.page - 1) * view.limit), 25);
+const pageOf25 = (view: AssetListView) =>
+  sampleLoanPage((view.page - 1) * view.limit, Math.min(view.limit, 25 - (view.page - 1) * view.limit), 25);
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('asset table machine', () => {
@@ -80,7 +87,10 @@ describe('asset table machine', () => {
     actor.send({ type: 'page.size', limit: 20 });
     actor.send({ type: 'page.size', limit: 20 });
     await settle();
-    expect(loads.map((view) => [view.page, view.limit])).toEqual([[2, 10], [1, 20]]);
+    expect(loads.map((view) => [view.page, view.limit])).toEqual([
+      [2, 10],
+      [1, 20],
+    ]);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 2. Items 1 through 20');
   });
 
@@ -124,7 +134,11 @@ describe('asset table machine', () => {
       actor.send({ type: 'sort.toggle', column: 'uli' });
       await settle();
     }
-    expect(loads.slice(1).map((view) => view.sort)).toEqual([{ column: 'uli', direction: 'asc' }, { column: 'uli', direction: 'desc' }, null]);
+    expect(loads.slice(1).map((view) => view.sort)).toEqual([
+      { column: 'uli', direction: 'asc' },
+      { column: 'uli', direction: 'desc' },
+      null,
+    ]);
   });
 
   it('selects rows one by one and all on the page; keeps them across pages', async () => {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { allShownSelected, multiSelectMachine, selectAppliedQuery, shownOptions, toggleAllShown, toggleValue } from '../../machines/multi-select';
+import {
+  allShownSelected,
+  multiSelectMachine,
+  selectAppliedQuery,
+  shownOptions,
+  toggleAllShown,
+  toggleValue,
+} from '../../machines/multi-select';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 
 const options = [

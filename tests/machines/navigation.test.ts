@@ -4,8 +4,18 @@ import { navigationMachine } from '../../machines/navigation';
 
 describe('navigation machine', () => {
   it('restores the remembered collapsed state', () => {
-    expect(createActor(navigationMachine, { input: { collapsed: true } }).start().getSnapshot().matches({ sidebar: 'collapsed' })).toBe(true);
-    expect(createActor(navigationMachine, { input: { collapsed: false } }).start().getSnapshot().matches({ sidebar: 'expanded' })).toBe(true);
+    expect(
+      createActor(navigationMachine, { input: { collapsed: true } })
+        .start()
+        .getSnapshot()
+        .matches({ sidebar: 'collapsed' }),
+    ).toBe(true);
+    expect(
+      createActor(navigationMachine, { input: { collapsed: false } })
+        .start()
+        .getSnapshot()
+        .matches({ sidebar: 'expanded' }),
+    ).toBe(true);
   });
 
   it('remembers each toggle', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  poolAssetsMachine, selectIsNotFound, selectPageSelection, selectPageSummary, selectPaging, selectPoolName, selectSelectedIds, type PoolPaging,
+  poolAssetsMachine,
+  selectIsNotFound,
+  selectPageSelection,
+  selectPageSummary,
+  selectPaging,
+  selectPoolName,
+  selectSelectedIds,
+  type PoolPaging,
 } from '../../machines/pool-assets';
 import { HttpError } from '../../src/contract/http-error';
 import type { PoolDetail } from '../../src/contract/pools';
@@ -28,7 +35,8 @@ function start(answer: (paging: PoolPaging) => PoolDetail | Error, paging: PoolP
   return { actor, loads, shown };
 }
 
-const of23 = ({ page, limit }: PoolPaging) => samplePoolDetail((page - 1) * limit, Math.max(0, Math.min(limit, 23 - (page - 1) * limit)), 23);
+const of23 = ({ page, limit }: PoolPaging) =>
+  samplePoolDetail((page - 1) * limit, Math.max(0, Math.min(limit, 23 - (page - 1) * limit)), 23);
 const settled = (actor: ReturnType<typeof start>['actor']) => vi.waitFor(() => expect(actor.getSnapshot().hasTag('loading')).toBe(false));
 
 describe('pool assets machine', () => {
@@ -50,7 +58,11 @@ describe('pool assets machine', () => {
     actor.send({ type: 'page.go', page: 3 });
     actor.send({ type: 'page.size', limit: 50 });
     await settled(actor);
-    expect(loads).toEqual([{ page: 2, limit: 10 }, { page: 3, limit: 10 }, { page: 1, limit: 50 }]);
+    expect(loads).toEqual([
+      { page: 2, limit: 10 },
+      { page: 3, limit: 10 },
+      { page: 1, limit: 50 },
+    ]);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 1 through 23');
   });
 

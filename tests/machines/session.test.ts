@@ -8,12 +8,14 @@ const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
 const account: Account = { user: sampleUser, organizations };
 const invalidParticipant = new HttpError(403, '{"statusCode":403,"error":"Forbidden","message":"Invalid participant"}');
 
-function startSession(options: {
-  stored?: string | null;
-  identity?: () => Promise<typeof sampleIdentity>;
-  account?: (participantId: string | null) => Promise<Account>;
-  logout?: () => Promise<void>;
-} = {}) {
+function startSession(
+  options: {
+    stored?: string | null;
+    identity?: () => Promise<typeof sampleIdentity>;
+    account?: (participantId: string | null) => Promise<Account>;
+    logout?: () => Promise<void>;
+  } = {},
+) {
   const effects = {
     storeParticipant: vi.fn(),
     clearStoredParticipant: vi.fn(),

@@ -18,7 +18,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-dist-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html lang="en"><title>Registry SPA</title><div id="root"></div></html>');
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><html lang="en"><title>Registry SPA</title><div id="root"></div></html>',
+  );
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log("app")');
   app = await createTestApp(database.db, {
     config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir },
@@ -27,12 +30,20 @@ beforeAll(async () => {
   app.get('/test/boom', async () => {
     throw new Error('secret connection string postgres://user:pw@db/registry');
   });
-  app.withTypeProvider<ZodTypeProvider>().post('/test/validate', {
-    schema: { body: z.object({ email: z.email(), count: z.number().int().max(10) }), response: { 200: z.object({ ok: z.boolean() }) } },
-  }, async () => ({ ok: true }));
-  app.withTypeProvider<ZodTypeProvider>().get('/test/bad-response', {
-    schema: { response: { 200: z.object({ ok: z.boolean() }) } },
-  }, async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/test/validate',
+    {
+      schema: { body: z.object({ email: z.email(), count: z.number().int().max(10) }), response: { 200: z.object({ ok: z.boolean() }) } },
+    },
+    async () => ({ ok: true }),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/test/bad-response',
+    {
+      schema: { response: { 200: z.object({ ok: z.boolean() }) } },
+    },
+    async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean },
+  );
   await app.ready();
 });
 
@@ -61,13 +72,23 @@ describe('errors', () => {
   });
 
   it('answers 400 for malformed JSON, also on identity routes', async () => {
-    const response = await app.inject({ method: 'POST', url: PATHS.signIn, headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(400);
   });
 
   it('answers 415 for an unsupported content type', async () => {
-    const response = await app.inject({ method: 'POST', url: '/test/validate', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/validate',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(415);
   });

@@ -43,7 +43,11 @@ describe('demo accounts', () => {
     expect(list.length).toBeGreaterThanOrEqual(8);
     expect(list.filter((entry) => entry.isDefault)).toHaveLength(1);
     const last = list.at(-1);
-    const switched = await app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: last?.participant.id ?? '' } });
+    const switched = await app.inject({
+      method: 'GET',
+      url: PATHS.usersMe,
+      headers: { cookie, [PARTICIPANT_HEADER]: last?.participant.id ?? '' },
+    });
     expect(usersMeSchema.parse(switched.json()).participant?.id).toBe(last?.participant.id);
   });
 

@@ -16,7 +16,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
   const participant = await insertParticipant(database.db, { name: 'Signer Bank' });
-  await insertUser(database.db, { email: EMAIL, roles: { 'service-dart': ['ROLE_DART_OPS'] }, memberships: [{ participantId: participant.id, isDefault: true }] });
+  await insertUser(database.db, {
+    email: EMAIL,
+    roles: { 'service-dart': ['ROLE_DART_OPS'] },
+    memberships: [{ participantId: participant.id, isDefault: true }],
+  });
 });
 
 afterAll(async () => {
@@ -97,11 +101,14 @@ describe('sign-in', () => {
     expect(cookie).toBeDefined();
   });
 
-  it.each(['//evil.test', 'https://evil.test', '/\\evil.test', 'javascript:alert(1)', ''])('sends off-origin returnTo %j to the dashboard', async (returnTo) => {
-    const { response } = await signIn(app, EMAIL, { returnTo });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/registry/dashboard');
-  });
+  it.each(['//evil.test', 'https://evil.test', '/\\evil.test', 'javascript:alert(1)', ''])(
+    'sends off-origin returnTo %j to the dashboard',
+    async (returnTo) => {
+      const { response } = await signIn(app, EMAIL, { returnTo });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/registry/dashboard');
+    },
+  );
 
   it('issues a new session at every sign-in and ends the one it replaces', async () => {
     const first = await signIn(app, EMAIL);

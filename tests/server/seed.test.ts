@@ -12,8 +12,22 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const LOANS = 200;
 const TABLES = [
-  'participants', 'participant_contacts', 'identities', 'authentication_factors', 'users', 'memberships', 'relationships',
-  'loans', 'loan_parties', 'loan_events', 'pools', 'pool_loans', 'documents', 'deactivation_requests', 'messages', 'jobs',
+  'participants',
+  'participant_contacts',
+  'identities',
+  'authentication_factors',
+  'users',
+  'memberships',
+  'relationships',
+  'loans',
+  'loan_parties',
+  'loan_events',
+  'pools',
+  'pool_loans',
+  'documents',
+  'deactivation_requests',
+  'messages',
+  'jobs',
 ] as const;
 
 async function tableCounts(database: TestDatabase): Promise<Record<string, number>> {
@@ -61,7 +75,12 @@ async function loansHeldBy(database: TestDatabase, participantId: string): Promi
 
 async function membershipsOf(database: TestDatabase, email: string) {
   return database.db
-    .select({ participantId: schema.memberships.participantId, isActive: schema.participants.isActive, roles: schema.memberships.roles, isDefault: schema.memberships.isDefault })
+    .select({
+      participantId: schema.memberships.participantId,
+      isActive: schema.participants.isActive,
+      roles: schema.memberships.roles,
+      isDefault: schema.memberships.isDefault,
+    })
     .from(schema.memberships)
     .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
     .innerJoin(schema.participants, eq(schema.participants.id, schema.memberships.participantId))
@@ -99,11 +118,18 @@ describe('demo seed', () => {
 
   it('creates the demo accounts with their roles and memberships', async () => {
     expect(DEMO_ACCOUNTS.map((account) => account.email)).toEqual([
-      'admin@registry.test', 'ops@registry.test', 'user@registry.test', 'unregistered@registry.test',
+      'admin@registry.test',
+      'ops@registry.test',
+      'user@registry.test',
+      'unregistered@registry.test',
     ]);
     const identities = await database.db.select().from(schema.identities);
     const byEmail = new Map(identities.map((identity) => [identity.email, identity]));
-    expect(byEmail.get('admin@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_ADMIN'], 'lead-portal': ['LEAD_VIEWER'], csp: ['CSP_AGENT'] });
+    expect(byEmail.get('admin@registry.test')?.roles).toEqual({
+      'service-dart': ['ROLE_DART_ADMIN'],
+      'lead-portal': ['LEAD_VIEWER'],
+      csp: ['CSP_AGENT'],
+    });
     expect(byEmail.get('ops@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_OPS'] });
     expect(byEmail.get('user@registry.test')?.roles).toEqual({ 'service-dart': ['ROLE_DART_USER'] });
     expect(byEmail.get('unregistered@registry.test')?.roles).toEqual({});
@@ -122,7 +148,9 @@ describe('demo seed', () => {
 
     const unregistered = byEmail.get('unregistered@registry.test');
     expect(unregistered).toBeDefined();
-    const unregisteredUsers = await database.db.select().from(schema.users)
+    const unregisteredUsers = await database.db
+      .select()
+      .from(schema.users)
       .where(sql`${schema.users.identityId} = ${unregistered?.id ?? null} or lower(${schema.users.email}) = 'unregistered@registry.test'`);
     expect(unregisteredUsers).toHaveLength(0);
   });
@@ -169,7 +197,9 @@ describe('demo seed', () => {
     const loans = await database.db.select({ id: schema.loans.id, loanType: schema.loans.loanType }).from(schema.loans);
     const typeOf = new Map(loans.map((loan) => [loan.id, loan.loanType]));
     expect(new Set(parties.map((party) => party.state))).toEqual(new Set(ROLE_STATES));
-    expect(new Set(parties.map((party) => party.role))).toEqual(new Set(['ORIGINATOR', 'OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY']));
+    expect(new Set(parties.map((party) => party.role))).toEqual(
+      new Set(['ORIGINATOR', 'OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY']),
+    );
     for (const party of parties) {
       if (party.role === 'CONTROLLER') expect(isHelocType(typeOf.get(party.loanId) ?? '')).toBe(false);
       expect(party.participantId === null).toBe(party.name !== null);
@@ -182,15 +212,19 @@ describe('demo seed', () => {
       expect(roles.includes('CONTROLLER')).toBe(!isHelocType(loan.loanType));
     }
     expect(parties.some((party) => party.name !== null)).toBe(true);
-    const inactiveIds = (await database.db.select({ id: schema.participants.id }).from(schema.participants).where(eq(schema.participants.isActive, false))).map((row) => row.id);
+    const inactiveIds = (
+      await database.db.select({ id: schema.participants.id }).from(schema.participants).where(eq(schema.participants.isActive, false))
+    ).map((row) => row.id);
     expect(parties.some((party) => party.participantId !== null && inactiveIds.includes(party.participantId))).toBe(false);
   });
 
   it('gives the admin and the user organizations many roles', async () => {
     for (const email of ['admin@registry.test', 'user@registry.test']) {
       const [defaultMembership] = (await membershipsOf(database, email)).filter((membership) => membership.isDefault);
-      const [row] = await database.db.select({ count: sql<number>`count(distinct ${schema.loanParties.loanId})::int` })
-        .from(schema.loanParties).where(eq(schema.loanParties.participantId, defaultMembership?.participantId ?? ''));
+      const [row] = await database.db
+        .select({ count: sql<number>`count(distinct ${schema.loanParties.loanId})::int` })
+        .from(schema.loanParties)
+        .where(eq(schema.loanParties.participantId, defaultMembership?.participantId ?? ''));
       expect(row?.count).toBeGreaterThan(LOANS / 5);
     }
   });
@@ -199,10 +233,13 @@ describe('demo seed', () => {
     const rows = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loan_events GROUP BY loan_id');
     expect(rows.rows).toHaveLength(LOANS);
     expect(rows.rows.every((row) => row.count >= 2 && row.count <= 5)).toBe(true);
-    const events = await database.db.selectDistinct({ state: schema.loanEvents.state, eventType: schema.loanEvents.eventType }).from(schema.loanEvents);
+    const events = await database.db
+      .selectDistinct({ state: schema.loanEvents.state, eventType: schema.loanEvents.eventType })
+      .from(schema.loanEvents);
     expect(new Set(events.map((event) => event.state))).toEqual(new Set(['Requested', 'Pending', 'Confirmed', 'Rejected', 'Canceled']));
     const types = new Set(events.map((event) => event.eventType));
-    for (const type of ['REGISTRATION', 'TRANSFER_OF_SERVICING', 'TRANSFER_OF_OWNERSHIP', 'DEACTIVATION_REQUESTED']) expect(types).toContain(type);
+    for (const type of ['REGISTRATION', 'TRANSFER_OF_SERVICING', 'TRANSFER_OF_OWNERSHIP', 'DEACTIVATION_REQUESTED'])
+      expect(types).toContain(type);
   });
 
   it('fills pools only with loans on which the pool owner holds a role', async () => {
@@ -220,7 +257,10 @@ describe('demo seed', () => {
 
   it('creates messages of every kind for every active organization', async () => {
     const messages = await database.db.select().from(schema.messages);
-    const active = await database.db.select({ id: schema.participants.id }).from(schema.participants).where(eq(schema.participants.isActive, true));
+    const active = await database.db
+      .select({ id: schema.participants.id })
+      .from(schema.participants)
+      .where(eq(schema.participants.isActive, true));
     for (const { id } of active) {
       const own = messages.filter((message) => message.participantId === id);
       expect(own.length).toBeGreaterThanOrEqual(15);
@@ -236,14 +276,18 @@ describe('demo seed', () => {
     expect(actionable.every((message) => ['REQUEST_EXECUTE_CONTRACT', 'RELATIONSHIP'].includes(message.targetType))).toBe(true);
     expect(messages.some((message) => message.message.length > 150)).toBe(true);
     const now = Date.now();
-    expect(messages.every((message) => message.createdAt.getTime() <= now && message.createdAt.getTime() > now - 31 * 24 * 3600_000)).toBe(true);
+    expect(messages.every((message) => message.createdAt.getTime() <= now && message.createdAt.getTime() > now - 31 * 24 * 3600_000)).toBe(
+      true,
+    );
     expect(messages.some((message) => message.createdAt.getTime() > now - 3600_000)).toBe(true);
   });
 
   it('stores real PDFs with matching metadata', async () => {
     const documents = await database.db.select().from(schema.documents);
     expect(documents.length).toBeGreaterThan(0);
-    expect(new Set(documents.map((document) => document.type))).toEqual(new Set(['DEED', 'ASSIGNMENT', 'RELEASE', 'ENOTE', 'OTHER', 'DEACTIVATION_INSTRUMENT']));
+    expect(new Set(documents.map((document) => document.type))).toEqual(
+      new Set(['DEED', 'ASSIGNMENT', 'RELEASE', 'ENOTE', 'OTHER', 'DEACTIVATION_INSTRUMENT']),
+    );
     const { createHash } = await import('node:crypto');
     for (const document of documents.slice(0, 40)) {
       expect(document.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -263,19 +307,23 @@ describe('demo seed', () => {
     const jobs = await database.db.select().from(schema.jobs);
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     expect(jobs.every((job) => job.type === 'BATCH_DOWNLOAD_AOMS' && job.status === 'DONE' && job.progress === job.total)).toBe(true);
-    const requests = await database.db.select({ loanStatus: schema.loans.status })
-      .from(schema.deactivationRequests).innerJoin(schema.loans, eq(schema.loans.id, schema.deactivationRequests.loanId));
+    const requests = await database.db
+      .select({ loanStatus: schema.loans.status })
+      .from(schema.deactivationRequests)
+      .innerJoin(schema.loans, eq(schema.loans.id, schema.deactivationRequests.loanId));
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((request) => request.loanStatus === 'Inactive')).toBe(true);
   });
 
-  it('includes the adversarial loans, Active and held by both demo accounts\' organizations', async () => {
+  it("includes the adversarial loans, Active and held by both demo accounts' organizations", async () => {
     const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
     const userOrg = (await membershipsOf(database, 'user@registry.test')).find((membership) => membership.roles.includes('ORG_ADMIN'));
     expect(ADVERSARIAL_LOANS.length).toBeGreaterThanOrEqual(8);
     const texts: string[] = [];
     for (const expected of ADVERSARIAL_LOANS) {
-      const loans = await database.db.select().from(schema.loans)
+      const loans = await database.db
+        .select()
+        .from(schema.loans)
         .where(sql`${schema.loans.borrowerFirstName} = ${expected.firstName} and ${schema.loans.borrowerLastName} = ${expected.lastName}`);
       expect(loans, expected.firstName).toHaveLength(1);
       const loan = loans[0] as typeof schema.loans.$inferSelect;
@@ -285,19 +333,30 @@ describe('demo seed', () => {
       expect(loan.propertyStreet2).toBe(expected.street2);
       expect(loan.status).toBe('Active');
       expect(isValidUli(loan.uli)).toBe(true);
-      const holders = await database.db.select({ participantId: schema.loanParties.participantId, role: schema.loanParties.role })
-        .from(schema.loanParties).where(eq(schema.loanParties.loanId, loan.id));
+      const holders = await database.db
+        .select({ participantId: schema.loanParties.participantId, role: schema.loanParties.role })
+        .from(schema.loanParties)
+        .where(eq(schema.loanParties.loanId, loan.id));
       expect(holders).toContainEqual({ participantId: adminOrg?.participantId, role: 'OWNER' });
       expect(holders).toContainEqual({ participantId: userOrg?.participantId, role: 'SERVICER' });
       // Both organizations' asset lists hold it.
       const listed = await database.pool.query('SELECT participant_id FROM loan_list_entries WHERE loan_id = $1', [loan.id]);
-      expect(listed.rows.map((row) => row.participant_id)).toEqual(expect.arrayContaining([adminOrg?.participantId, userOrg?.participantId]));
+      expect(listed.rows.map((row) => row.participant_id)).toEqual(
+        expect.arrayContaining([adminOrg?.participantId, userOrg?.participantId]),
+      );
       texts.push(loan.borrowerFirstName, loan.borrowerLastName, loan.propertyStreet1, loan.propertyStreet2 ?? '');
     }
     // What the spreadsheet and the screens must survive is all there.
-    for (const lead of ['=', '+', '-', '@', '\t']) expect(texts.some((text) => text.startsWith(lead)), lead).toBe(true);
+    for (const lead of ['=', '+', '-', '@', '\t'])
+      expect(
+        texts.some((text) => text.startsWith(lead)),
+        lead,
+      ).toBe(true);
     for (const pattern of [/"/, /,/, /\n/, /\r\n/, /\p{Script=Han}/u, /\p{Script=Arabic}/u, /\p{Script=Cyrillic}/u, /[éñüøç]/i]) {
-      expect(texts.some((text) => pattern.test(text)), String(pattern)).toBe(true);
+      expect(
+        texts.some((text) => pattern.test(text)),
+        String(pattern),
+      ).toBe(true);
     }
   });
 
@@ -308,9 +367,16 @@ describe('demo seed', () => {
     );
     expect(entries.rows[0]?.count).toBe(holders.rows[0]?.count);
     const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
-    const [harborview] = await database.db.select().from(schema.participants).where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
+    const [harborview] = await database.db
+      .select()
+      .from(schema.participants)
+      .where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
     expect(summary).toMatchObject({ loans: LOANS, organizations: 14, activeOrganizations: 13 });
-    expect(summary.largestOrganization).toEqual({ code: harborview?.code, name: harborview?.name, loans: await loansHeldBy(database, harborview?.id ?? '') });
+    expect(summary.largestOrganization).toEqual({
+      code: harborview?.code,
+      name: harborview?.name,
+      loans: await loansHeldBy(database, harborview?.id ?? ''),
+    });
   });
 
   it('refuses to seed a database that has participants, and changes nothing', async () => {
@@ -337,18 +403,38 @@ describe('demo seed', () => {
     try {
       await seedDemoData(other.db, { loans: LOANS });
       const snapshot = async (target: TestDatabase) => ({
-        participants: await target.db.select({ id: schema.participants.id, code: schema.participants.code }).from(schema.participants).orderBy(schema.participants.id),
-        loans: await target.db.select({
-          id: schema.loans.id, uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, amount: schema.loans.noteAmount,
-          firstName: schema.loans.borrowerFirstName, lastName: schema.loans.borrowerLastName, street1: schema.loans.propertyStreet1,
-          street2: schema.loans.propertyStreet2, tradeDate: schema.loans.tradeDate, additionalParties: schema.loans.additionalParties,
-        }).from(schema.loans).orderBy(schema.loans.id),
-        parties: await target.db.select({ id: schema.loanParties.id, state: schema.loanParties.state, participantId: schema.loanParties.participantId })
-          .from(schema.loanParties).orderBy(schema.loanParties.id),
-        events: await target.db.select({ id: schema.loanEvents.id, type: schema.loanEvents.eventType, description: schema.loanEvents.eventDescription })
-          .from(schema.loanEvents).orderBy(schema.loanEvents.id),
+        participants: await target.db
+          .select({ id: schema.participants.id, code: schema.participants.code })
+          .from(schema.participants)
+          .orderBy(schema.participants.id),
+        loans: await target.db
+          .select({
+            id: schema.loans.id,
+            uli: schema.loans.uli,
+            loanNumber: schema.loans.loanNumber,
+            amount: schema.loans.noteAmount,
+            firstName: schema.loans.borrowerFirstName,
+            lastName: schema.loans.borrowerLastName,
+            street1: schema.loans.propertyStreet1,
+            street2: schema.loans.propertyStreet2,
+            tradeDate: schema.loans.tradeDate,
+            additionalParties: schema.loans.additionalParties,
+          })
+          .from(schema.loans)
+          .orderBy(schema.loans.id),
+        parties: await target.db
+          .select({ id: schema.loanParties.id, state: schema.loanParties.state, participantId: schema.loanParties.participantId })
+          .from(schema.loanParties)
+          .orderBy(schema.loanParties.id),
+        events: await target.db
+          .select({ id: schema.loanEvents.id, type: schema.loanEvents.eventType, description: schema.loanEvents.eventDescription })
+          .from(schema.loanEvents)
+          .orderBy(schema.loanEvents.id),
         pools: await target.pool.query('SELECT pool_id, loan_id FROM pool_loans ORDER BY 1, 2').then((result) => result.rows),
-        documents: await target.db.select({ id: schema.documents.id, hash: schema.documents.hash }).from(schema.documents).orderBy(schema.documents.id),
+        documents: await target.db
+          .select({ id: schema.documents.id, hash: schema.documents.hash })
+          .from(schema.documents)
+          .orderBy(schema.documents.id),
         users: await target.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).orderBy(schema.users.id),
       });
       expect(await snapshot(other)).toEqual(await snapshot(database));
@@ -367,7 +453,7 @@ describe('demo seed', () => {
       expect(Object.values(await tableCounts(other)).every((count) => count === 0)).toBe(true);
       expect(await schemaDefinitions(other)).toEqual(before);
       // The connection went back to the pool usable, outside any transaction.
-      await other.pool.query("ALTER TABLE loan_events DROP CONSTRAINT seed_test_refusal");
+      await other.pool.query('ALTER TABLE loan_events DROP CONSTRAINT seed_test_refusal');
       await seedDemoData(other.db, { loans: 20 });
       expect((await tableCounts(other)).loans).toBe(20);
     } finally {
@@ -384,7 +470,10 @@ describe('demo seed', () => {
         CREATE TRIGGER seed_test_refuse BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION seed_test_refuse();`);
       expect(await failureOf(seedDemoData(other.db, { loans: 50 }))).toMatch(/seed test refusal/);
       const counts = await tableCounts(other);
-      expect(Object.values(counts).every((count) => count === 0), JSON.stringify(counts)).toBe(true);
+      expect(
+        Object.values(counts).every((count) => count === 0),
+        JSON.stringify(counts),
+      ).toBe(true);
       const entries = await other.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loan_list_entries');
       expect(entries.rows[0]?.count).toBe(0);
     } finally {
@@ -405,7 +494,11 @@ describe('demo seed at scale', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     definitionsBefore = await schemaDefinitions(database);
-    summary = await seedDemoData(database.db, { loans: LOANS_AT_SCALE, loansPerGeneratedOrganization: PER_ORGANIZATION, rebuildIndexes: true });
+    summary = await seedDemoData(database.db, {
+      loans: LOANS_AT_SCALE,
+      loansPerGeneratedOrganization: PER_ORGANIZATION,
+      rebuildIndexes: true,
+    });
   });
 
   afterAll(async () => {
@@ -436,9 +529,12 @@ describe('demo seed at scale', () => {
     expect(holders.rows[0]?.count).toBeGreaterThanOrEqual(50);
   });
 
-  it('makes the admin\'s default organization the largest, with a role on at least a fifth of the loans', async () => {
+  it("makes the admin's default organization the largest, with a role on at least a fifth of the loans", async () => {
     const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
-    const [harborview] = await database.db.select().from(schema.participants).where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
+    const [harborview] = await database.db
+      .select()
+      .from(schema.participants)
+      .where(eq(schema.participants.id, adminOrg?.participantId ?? ''));
     const held = await loansHeldBy(database, harborview?.id ?? '');
     expect(held).toBeGreaterThanOrEqual(LOANS_AT_SCALE / 5);
     expect(summary.largestOrganization).toEqual({ code: harborview?.code, name: harborview?.name, loans: held });
@@ -447,17 +543,22 @@ describe('demo seed at scale', () => {
   });
 
   it('makes the adversarial loans with the same ULIs as the small seeds', async () => {
-    const loans = await database.db.select({ uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, firstName: schema.loans.borrowerFirstName })
-      .from(schema.loans).where(sql`${schema.loans.uli} in ${ADVERSARIAL_LOANS.map((loan) => loan.uli)}`);
-    expect(loans.sort((a, b) => a.loanNumber.localeCompare(b.loanNumber)))
-      .toEqual(ADVERSARIAL_LOANS.map((loan) => ({ uli: loan.uli, loanNumber: loan.loanNumber, firstName: loan.firstName })));
+    const loans = await database.db
+      .select({ uli: schema.loans.uli, loanNumber: schema.loans.loanNumber, firstName: schema.loans.borrowerFirstName })
+      .from(schema.loans)
+      .where(sql`${schema.loans.uli} in ${ADVERSARIAL_LOANS.map((loan) => loan.uli)}`);
+    expect(loans.sort((a, b) => a.loanNumber.localeCompare(b.loanNumber))).toEqual(
+      ADVERSARIAL_LOANS.map((loan) => ({ uli: loan.uli, loanNumber: loan.loanNumber, firstName: loan.firstName })),
+    );
   });
 
   it('keeps the demo accounts and fixtures of the small seed', async () => {
-    expect((await membershipsOf(database, 'admin@registry.test'))).toHaveLength(12);
-    expect((await membershipsOf(database, 'user@registry.test'))).toHaveLength(2);
+    expect(await membershipsOf(database, 'admin@registry.test')).toHaveLength(12);
+    expect(await membershipsOf(database, 'user@registry.test')).toHaveLength(2);
     const codes = (await database.db.select({ code: schema.participants.code }).from(schema.participants)).map((row) => row.code);
-    expect(codes).toEqual(expect.arrayContaining(['HMC', 'SRH', 'BHS', 'KTC', 'PCP', 'MFB', 'LCU', 'GPL', 'CCM', 'ESS', 'ADC', 'NAM', 'RCM', 'OMS']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['HMC', 'SRH', 'BHS', 'KTC', 'PCP', 'MFB', 'LCU', 'GPL', 'CCM', 'ESS', 'ADC', 'NAM', 'RCM', 'OMS']),
+    );
   });
 
   it('builds the indexes and constraints it dropped for the load exactly as the migrations made them', async () => {

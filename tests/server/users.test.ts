@@ -65,7 +65,13 @@ describe('GET users/me', () => {
     const response = await get(PATHS.usersMe, cookies.member);
     expect(response.statusCode).toBe(200);
     const me = usersMeSchema.parse(response.json());
-    expect(me.user).toMatchObject({ id: ids.member, userId: ids.member, email: 'member@registry.test', fullName: 'Pat Example', roles: ['ORG_ADMIN'] });
+    expect(me.user).toMatchObject({
+      id: ids.member,
+      userId: ids.member,
+      email: 'member@registry.test',
+      fullName: 'Pat Example',
+      roles: ['ORG_ADMIN'],
+    });
     expect(me.participant).toMatchObject({ id: ids.home, name: 'Home Bank', isActive: true });
     expect(me.participant?.profileInfo).toMatchObject({
       name: 'Home Bank',
@@ -103,7 +109,7 @@ describe('GET users/me', () => {
 });
 
 describe('GET users/:userId/participants', () => {
-  it('lists the caller\'s active organizations with the default flagged', async () => {
+  it("lists the caller's active organizations with the default flagged", async () => {
     const response = await get(PATHS.userParticipants(ids.member), cookies.member);
     expect(response.statusCode).toBe(200);
     const list = userParticipantsSchema.parse(response.json());
@@ -113,13 +119,13 @@ describe('GET users/:userId/participants', () => {
     ]);
   });
 
-  it('refuses another user\'s list with 403 and a clear message', async () => {
+  it("refuses another user's list with 403 and a clear message", async () => {
     const response = await get(PATHS.userParticipants(ids.other), cookies.member);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You can only list your own organizations.' });
   });
 
-  it('lets a registry administrator read another user\'s list', async () => {
+  it("lets a registry administrator read another user's list", async () => {
     const response = await get(PATHS.userParticipants(ids.member), cookies.admin);
     expect(response.statusCode).toBe(200);
     expect(userParticipantsSchema.parse(response.json())).toHaveLength(2);
@@ -155,7 +161,11 @@ describe('participant tenancy on product routes', () => {
     await tenantApp?.close();
   });
   const call = (cookie: string | undefined, participant?: string) =>
-    tenantApp.inject({ method: 'GET', url: probe, headers: { ...(cookie ? { cookie } : {}), ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}) } });
+    tenantApp.inject({
+      method: 'GET',
+      url: probe,
+      headers: { ...(cookie ? { cookie } : {}), ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}) },
+    });
   const invalidParticipant = { statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody };
 
   it('acts for the organization named by the header', async () => {

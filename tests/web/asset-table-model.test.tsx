@@ -96,7 +96,11 @@ describe('asset-table machine, driven through /assets/assets', () => {
             await eventually(() => expect(assetTable()).toHaveAttribute('aria-busy', 'false'));
             expect(app.location().search).toBe(serializeAssetListView(view));
             expect(pageSummaryText()).toBe(selectPageSummary(snapshot));
-            expect(lastQuery()).toMatchObject({ limit: view.limit, offset: (view.page - 1) * view.limit, participantRoles: view.roles.join(',') });
+            expect(lastQuery()).toMatchObject({
+              limit: view.limit,
+              offset: (view.page - 1) * view.limit,
+              participantRoles: view.roles.join(','),
+            });
             expect(lastQuery().query).toBe(view.query || undefined);
             expect(lastQuery().sortBy).toBe(view.sort?.column);
             expect(lastQuery().oldestDateLastUpdated === undefined).toBe(view.dateFilter === null);
@@ -104,12 +108,17 @@ describe('asset-table machine, driven through /assets/assets', () => {
               expect(screen.getByText(ASSET_TEXTS.empty)).toBeInTheDocument();
             } else {
               expect(dataRows()).toHaveLength(rows.length);
-              const checked = within(assetTable()).getAllByRole('checkbox', { name: /^Select asset / }).filter((box) => (box as HTMLInputElement).checked);
+              const checked = within(assetTable())
+                .getAllByRole('checkbox', { name: /^Select asset / })
+                .filter((box) => (box as HTMLInputElement).checked);
               expect(checked).toHaveLength(rows.filter((row) => selectedIds.includes(row.loanId)).length);
             }
             const uliHeader = screen.getByRole('columnheader', { name: /ULI/ });
             const direction = view.sort?.column === 'uli' ? view.sort.direction : null;
-            expect(uliHeader).toHaveAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
+            expect(uliHeader).toHaveAttribute(
+              'aria-sort',
+              direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none',
+            );
             const exportName = selectedIds.length ? ASSET_TEXTS.exportSelectedCsv(selectedIds.length) : ASSET_TEXTS.exportCsv;
             expect(screen.getByRole('button', { name: exportName })).toBeEnabled();
           },
@@ -136,11 +145,18 @@ describe('asset-table machine, driven through /assets/assets', () => {
             await user.type(field, `${payload<'page.go'>(event).page}{Enter}`);
           },
           'page.size': ({ event }) =>
-            user.selectOptions(screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }), String(payload<'page.size'>(event).limit)),
+            user.selectOptions(
+              screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
+              String(payload<'page.size'>(event).limit),
+            ),
           'filters.roles': async () => {
-            await user.click(screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` }));
+            await user.click(
+              screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` }),
+            );
             await user.click(screen.getByRole('checkbox', { name: 'Originator' }));
-            expect(screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(FILTERABLE_ROLES.length)}` })).toBeInTheDocument();
+            expect(
+              screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(FILTERABLE_ROLES.length)}` }),
+            ).toBeInTheDocument();
             await user.keyboard('{Escape}');
           },
           'filters.date': () => user.selectOptions(screen.getByRole('combobox', { name: ASSET_TEXTS.dateFilter }), 'Today'),
@@ -157,7 +173,8 @@ describe('asset-table machine, driven through /assets/assets', () => {
           'selection.toggle': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectRow('ULI000000') })),
           'selection.togglePage': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectPage })),
           'selection.clear': () => user.click(screen.getByRole('button', { name: ASSET_TEXTS.clearSelection })),
-          'view.sync': ({ event }) => act(() => app.router.navigate(`${APP_PATHS.assets}${serializeAssetListView(payload<'view.sync'>(event).view)}`)),
+          'view.sync': ({ event }) =>
+            act(() => app.router.navigate(`${APP_PATHS.assets}${serializeAssetListView(payload<'view.sync'>(event).view)}`)),
         },
       });
     });

@@ -14,7 +14,10 @@ const walker = createModelWalker(columnResizeMachine, {
   input: { sizes: { uli: 200 } },
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
   events: {
-    'column.resizeBy': [{ columnId: 'uli', label: 'ULI', steps: 1 }, { columnId: 'uli', label: 'ULI', steps: -1 }],
+    'column.resizeBy': [
+      { columnId: 'uli', label: 'ULI', steps: 1 },
+      { columnId: 'uli', label: 'ULI', steps: -1 },
+    ],
     'column.setSizes': [{ sizes: { uli: 250 } }],
   },
 });

@@ -18,11 +18,13 @@ const walker = createModelWalker(multiSelectMachine, {
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
   events: { 'multiSelect.search': [{ query: 'serv' }, { query: 'zzz' }] },
   // Two searches deep is enough: every state and transition is reached.
-  filterEvents: (snapshot, event) => event.type !== 'multiSelect.search' || snapshot.context.appliedQuery === '' || snapshot.matches('idle'),
+  filterEvents: (snapshot, event) =>
+    event.type !== 'multiSelect.search' || snapshot.context.appliedQuery === '' || snapshot.matches('idle'),
 });
 
 const user = userEvent.setup();
-const rolesButton = () => screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` });
+const rolesButton = () =>
+  screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` });
 const searchField = () => screen.getByRole('searchbox', { name: MULTI_SELECT_TEXTS.search(ASSET_TEXTS.roles) });
 const optionNames = () =>
   within(screen.getByRole('group', { name: ASSET_TEXTS.roles }))
@@ -65,7 +67,9 @@ describe('multi-select machine, driven through the role filter', () => {
         },
         events: {
           'multiSelect.search': ({ event }) => {
-            fireEvent.change(searchField(), { target: { value: (event as Extract<MultiSelectEvent, { type: 'multiSelect.search' }>).query } });
+            fireEvent.change(searchField(), {
+              target: { value: (event as Extract<MultiSelectEvent, { type: 'multiSelect.search' }>).query },
+            });
           },
           'after: debounce': () => act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS)),
           // Closing the list and opening it again: the search starts over.

@@ -56,7 +56,8 @@ describe('navigation machine, driven through the shell', () => {
         },
         events: {
           'navigation.toggle': async () => {
-            const toggle = screen.queryByRole('button', { name: 'Collapse navigation' }) ?? screen.getByRole('button', { name: 'Expand navigation' });
+            const toggle =
+              screen.queryByRole('button', { name: 'Collapse navigation' }) ?? screen.getByRole('button', { name: 'Expand navigation' });
             await user.click(toggle);
           },
           'drawer.open': () => user.click(screen.getByRole('button', { name: 'Open navigation' })),

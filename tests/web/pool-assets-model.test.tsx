@@ -69,10 +69,16 @@ describe('pool-assets machine, driven through /assets/pool-assets/:poolId', () =
             expect(screen.getByRole('heading', { level: 1, name: poolName })).toBeInTheDocument();
             expect(app.location().search).toBe(`?page=${paging.page}&limit=${paging.limit}`);
             expect(pageSummaryText()).toBe(selectPageSummary(snapshot));
-            expect(calls.calls('pool').at(-1)).toEqual([samplePoolId, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }, expect.anything()]);
+            expect(calls.calls('pool').at(-1)).toEqual([
+              samplePoolId,
+              { limit: paging.limit, offset: (paging.page - 1) * paging.limit },
+              expect.anything(),
+            ]);
             if (rows.length === 0) expect(screen.getByText(ASSET_TEXTS.poolEmpty)).toBeInTheDocument();
             else expect(dataRows()).toHaveLength(rows.length);
-            const checked = within(assetTable()).queryAllByRole('checkbox', { name: /^Select asset / }).filter((box) => (box as HTMLInputElement).checked);
+            const checked = within(assetTable())
+              .queryAllByRole('checkbox', { name: /^Select asset / })
+              .filter((box) => (box as HTMLInputElement).checked);
             expect(checked).toHaveLength(rows.filter((row) => selectedIds.includes(row.loanId)).length);
             // Pools are not sorted: headers are plain.
             expect(screen.getByRole('columnheader', { name: /ULI/ })).not.toHaveAttribute('aria-sort');
@@ -98,7 +104,10 @@ describe('pool-assets machine, driven through /assets/pool-assets/:poolId', () =
             await user.type(field, `${(event as Extract<PoolAssetsEvent, { type: 'page.go' }>).page}{Enter}`);
           },
           'page.size': ({ event }) =>
-            user.selectOptions(screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }), String((event as Extract<PoolAssetsEvent, { type: 'page.size' }>).limit)),
+            user.selectOptions(
+              screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
+              String((event as Extract<PoolAssetsEvent, { type: 'page.size' }>).limit),
+            ),
           'selection.toggle': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectRow('ULI000000') })),
           'selection.togglePage': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectPage })),
           'selection.clear': () => user.click(screen.getByRole('button', { name: ASSET_TEXTS.clearSelection })),

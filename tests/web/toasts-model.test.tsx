@@ -22,7 +22,12 @@ const walker = createModelWalker(toastsMachine, {
     const last = selectVisibleToasts(snapshot).at(-1);
     return [
       ...(toasts.length < MAX_IN_MODEL ? [{ type: 'toast.show' as const, variant: 'info' as const, message: messageOf(nextId) }] : []),
-      ...(first ? [{ type: 'toast.expire' as const, id: first.id }, { type: 'toast.dismiss' as const, id: first.id }] : []),
+      ...(first
+        ? [
+            { type: 'toast.expire' as const, id: first.id },
+            { type: 'toast.dismiss' as const, id: first.id },
+          ]
+        : []),
       ...(last && last !== first ? [{ type: 'toast.dismiss' as const, id: last.id }] : []),
     ];
   },
@@ -50,7 +55,9 @@ function renderRegion() {
 
 const shownMessages = () => {
   const region = screen.getByRole('region', { name: 'Notifications' });
-  return within(region).queryAllByRole('status').map((toast) => toast.textContent);
+  return within(region)
+    .queryAllByRole('status')
+    .map((toast) => toast.textContent);
 };
 
 describe('toasts machine, driven through the notifications region', () => {

@@ -32,9 +32,7 @@ button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 `;
 
 export function renderSignInPage(options: SignInPageOptions = {}): string {
-  const error = options.error
-    ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>`
-    : '';
+  const error = options.error ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>` : '';
   const described = options.error ? ' aria-describedby="sign-in-error"' : '';
   const invalid = options.error ? ' aria-invalid="true"' : '';
   const returnTo = options.returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">` : '';

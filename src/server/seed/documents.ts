@@ -68,7 +68,11 @@ export async function makeDocumentPdf(kind: DocumentKind, subject: DocumentSubje
     y -= 22;
   }
   page.drawText('Demonstration document generated for the loan registry. Not a legal instrument.', {
-    x: 72, y: 72, size: 9, font: regular, color: rgb(0.4, 0.4, 0.4),
+    x: 72,
+    y: 72,
+    size: 9,
+    font: regular,
+    color: rgb(0.4, 0.4, 0.4),
   });
   const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
   return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };

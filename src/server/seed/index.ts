@@ -22,7 +22,14 @@ import { hashPassword } from '../identity/passwords';
 import { dropIndexes, restoreIndexes } from './bulk-indexes';
 import { ANCHOR, DAY, holdersByRole, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './context';
 import {
-  ADMIN_DEFAULT_ORG, ENTITY_TYPES, FIRST_NAMES, LAST_NAMES, ORGANIZATIONS, POOL_DESCRIPTORS, USER_ADMIN_ORG, USER_MEMBER_ORG,
+  ADMIN_DEFAULT_ORG,
+  ENTITY_TYPES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  ORGANIZATIONS,
+  POOL_DESCRIPTORS,
+  USER_ADMIN_ORG,
+  USER_MEMBER_ORG,
   type OrganizationFixture,
 } from './fixtures';
 import { insertRows, type Row, type Tx } from './insert';
@@ -77,7 +84,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const rebuild = options.rebuildIndexes ?? loanCount >= BULK_INDEX_THRESHOLD;
   const fixtures = [
     ...ORGANIZATIONS,
-    ...generatedOrganizations(generatedOrganizationCount(loanCount, options.loansPerGeneratedOrganization ?? LOANS_PER_GENERATED_ORGANIZATION)),
+    ...generatedOrganizations(
+      generatedOrganizationCount(loanCount, options.loansPerGeneratedOrganization ?? LOANS_PER_GENERATED_ORGANIZATION),
+    ),
   ];
   // scrypt is slow on purpose: hash once, share the string among the demo identities.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -99,7 +108,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       );
       const { participants = 0, loans = false } = existing.rows[0] ?? {};
       if (participants > 0) {
-        throw new Error(`Refusing to seed demo data: the database already has ${participants} participant(s). The demo seed only fills an empty database.`);
+        throw new Error(
+          `Refusing to seed demo data: the database already has ${participants} participant(s). The demo seed only fills an empty database.`,
+        );
       }
       if (loans) throw new Error('Refusing to seed demo data: the database already has loans. The demo seed only fills an empty database.');
       // Index builds sort in memory when they can.
@@ -121,7 +132,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       log(`pools: ${pools.length}`);
 
       const context: Context = {
-        now, orgs, activeOrgs, pools, loanSamples: new Map(), inactiveLoans: [],
+        now,
+        orgs,
+        activeOrgs,
+        pools,
+        loanSamples: new Map(),
+        inactiveLoans: [],
         holders: holdersByRole(activeOrgs, ['ORIGINATOR', 'OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY']),
       };
       const loansStarted = performance.now();
@@ -148,7 +164,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const largest = await largestOrganization(client);
       await client.query('COMMIT');
       summary = {
-        loans: loanCount, organizations: orgs.length, activeOrganizations: activeOrgs.length, largestOrganization: largest, seconds: 0,
+        loans: loanCount,
+        organizations: orgs.length,
+        activeOrganizations: activeOrgs.length,
+        largestOrganization: largest,
+        seconds: 0,
       };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {
@@ -202,24 +222,28 @@ async function seedOrganizations(tx: Tx, fixtures: readonly OrganizationFixture[
       phone: phoneNumber(fixture.areaCode, rng),
     };
   });
-  await insertRows(tx, schema.participants, orgs.map((org): Row<typeof schema.participants> => ({
-    id: org.id,
-    name: org.fixture.name,
-    organizationName: org.fixture.organizationName,
-    code: org.fixture.code,
-    email: `operations@${org.fixture.domain}`,
-    phoneNumber: org.phone,
-    street: org.fixture.street,
-    street2: org.fixture.street2 ?? null,
-    city: org.fixture.city,
-    state: org.fixture.state,
-    zip: org.fixture.zip,
-    url: `https://www.${org.fixture.domain}`,
-    grantedLimitedPowerOfAttorney: org.fixture.grantedLimitedPowerOfAttorney,
-    isActive: org.fixture.isActive,
-    createdAt: new Date(ANCHOR - (700 - (org.index % ORGANIZATIONS.length) * 23) * DAY),
-    updatedAt: new Date(ANCHOR - (90 - (org.index % ORGANIZATIONS.length) * 5) * DAY),
-  })));
+  await insertRows(
+    tx,
+    schema.participants,
+    orgs.map((org): Row<typeof schema.participants> => ({
+      id: org.id,
+      name: org.fixture.name,
+      organizationName: org.fixture.organizationName,
+      code: org.fixture.code,
+      email: `operations@${org.fixture.domain}`,
+      phoneNumber: org.phone,
+      street: org.fixture.street,
+      street2: org.fixture.street2 ?? null,
+      city: org.fixture.city,
+      state: org.fixture.state,
+      zip: org.fixture.zip,
+      url: `https://www.${org.fixture.domain}`,
+      grantedLimitedPowerOfAttorney: org.fixture.grantedLimitedPowerOfAttorney,
+      isActive: org.fixture.isActive,
+      createdAt: new Date(ANCHOR - (700 - (org.index % ORGANIZATIONS.length) * 23) * DAY),
+      updatedAt: new Date(ANCHOR - (90 - (org.index % ORGANIZATIONS.length) * 5) * DAY),
+    })),
+  );
 
   // Additional contacts for most organizations; custodians also name a custodian contact.
   const contacts: Row<typeof schema.participantContacts>[] = [];
@@ -268,19 +292,36 @@ function personSpecs(): PersonSpec[] {
   const adminOrgs = ORGANIZATIONS.map((_, index) => index).filter((index) => ORGANIZATIONS[index]?.isActive && index !== USER_MEMBER_ORG);
   const specs: PersonSpec[] = [
     {
-      email: 'admin@registry.test', firstName: 'Dana', lastName: 'Whitfield', phone: true,
+      email: 'admin@registry.test',
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      phone: true,
       roles: { [SERVICES.dart]: ['ROLE_DART_ADMIN'], [SERVICES.leadPortal]: ['LEAD_VIEWER'], [SERVICES.csp]: ['CSP_AGENT'] },
       memberships: adminOrgs.map((org) => ({ org, roles: org === ADMIN_DEFAULT_ORG ? ['ORG_ADMIN', 'FIGURE_ADMIN'] : ['FIGURE_ADMIN'] })),
     },
     {
-      email: 'ops@registry.test', firstName: 'Omar', middleName: 'J.', lastName: 'Patel', phone: false,
+      email: 'ops@registry.test',
+      firstName: 'Omar',
+      middleName: 'J.',
+      lastName: 'Patel',
+      phone: false,
       roles: { [SERVICES.dart]: ['ROLE_DART_OPS'] },
-      memberships: [{ org: 2, roles: ['DART_AGENT'] }, { org: ADMIN_DEFAULT_ORG, roles: ['DART_AGENT'] }, { org: 9, roles: ['FIGURE_ENGINEER'] }],
+      memberships: [
+        { org: 2, roles: ['DART_AGENT'] },
+        { org: ADMIN_DEFAULT_ORG, roles: ['DART_AGENT'] },
+        { org: 9, roles: ['FIGURE_ENGINEER'] },
+      ],
     },
     {
-      email: 'user@registry.test', firstName: 'Julia', lastName: 'Chen', phone: true,
+      email: 'user@registry.test',
+      firstName: 'Julia',
+      lastName: 'Chen',
+      phone: true,
       roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
-      memberships: [{ org: USER_ADMIN_ORG, roles: ['ORG_ADMIN'] }, { org: USER_MEMBER_ORG, roles: [] }],
+      memberships: [
+        { org: USER_ADMIN_ORG, roles: ['ORG_ADMIN'] },
+        { org: USER_MEMBER_ORG, roles: [] },
+      ],
     },
     { email: 'unregistered@registry.test', firstName: 'Riley', lastName: 'Brooks', phone: false, roles: {}, memberships: null },
   ];
@@ -293,14 +334,19 @@ function personSpecs(): PersonSpec[] {
     let email = `${emailPart(firstName)}.${emailPart(lastName)}@${fixture.domain}`;
     for (let n = 2; emails.has(email); n++) email = `${emailPart(firstName)}.${emailPart(lastName)}${n}@${fixture.domain}`;
     emails.add(email);
-    const firstRoles = i < ACTIVE_ORG_COUNT ? ['ORG_ADMIN'] : [rng.pick(['CUSTODIAN', 'DART_AGENT', 'FIGURE_ENGINEER', 'TRADER', 'AUDITOR'])];
+    const firstRoles =
+      i < ACTIVE_ORG_COUNT ? ['ORG_ADMIN'] : [rng.pick(['CUSTODIAN', 'DART_AGENT', 'FIGURE_ENGINEER', 'TRADER', 'AUDITOR'])];
     if (rng.chance(0.3)) firstRoles.push(rng.pick(['FIGURE_ADMIN', 'CUSTODIAN', 'AUDITOR'].filter((role) => !firstRoles.includes(role))));
     const memberships = [{ org: home, roles: firstRoles }];
     // A few people also belong to a second organization; two of them to the inactive one.
     if (i === 5 || i === 11) memberships.push({ org: ORGANIZATIONS.length - 1, roles: ['ORG_ADMIN'] });
-    else if (rng.chance(0.3)) memberships.push({ org: (home + rng.int(1, ACTIVE_ORG_COUNT - 1)) % ACTIVE_ORG_COUNT, roles: ['DART_AGENT'] });
+    else if (rng.chance(0.3))
+      memberships.push({ org: (home + rng.int(1, ACTIVE_ORG_COUNT - 1)) % ACTIVE_ORG_COUNT, roles: ['DART_AGENT'] });
     specs.push({
-      email, firstName, lastName, phone: rng.chance(0.5),
+      email,
+      firstName,
+      lastName,
+      phone: rng.chance(0.5),
       middleName: rng.chance(0.25) ? rng.pick(['A.', 'B.', 'C.', 'E.', 'L.', 'M.', 'R.']) : undefined,
       roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
       memberships,
@@ -324,14 +370,28 @@ async function seedPeople(tx: Tx, orgs: readonly Org[], passwordHash: string) {
     identityRows.push({ id: identityId, email: spec.email, name: fullName, passwordHash, roles: spec.roles, createdAt });
     factorRows.push({ id: rng.uuid(), identityId, type: 'Email', value: spec.email, editable: false, required: true, createdAt });
     if (spec.phone) {
-      factorRows.push({ id: rng.uuid(), identityId, type: 'Phone', value: `+1${rng.pick(['415', '303', '212', '512'])}55501${rng.digits(2)}`, editable: true, required: false, createdAt });
+      factorRows.push({
+        id: rng.uuid(),
+        identityId,
+        type: 'Phone',
+        value: `+1${rng.pick(['415', '303', '212', '512'])}55501${rng.digits(2)}`,
+        editable: true,
+        required: false,
+        createdAt,
+      });
     }
     if (!spec.memberships) continue;
     const userId = rng.uuid();
     if (spec.email === 'admin@registry.test') adminUserId = userId;
     userRows.push({
-      id: userId, identityId, email: spec.email, firstName: spec.firstName, middleName: spec.middleName ?? null,
-      lastName: spec.lastName, createdAt, updatedAt: createdAt,
+      id: userId,
+      identityId,
+      email: spec.email,
+      firstName: spec.firstName,
+      middleName: spec.middleName ?? null,
+      lastName: spec.lastName,
+      createdAt,
+      updatedAt: createdAt,
     });
     for (const [position, membership] of spec.memberships.entries()) {
       const org = orgs[membership.org] as Org;
@@ -358,26 +418,42 @@ interface Relationship {
 }
 
 const RELATIONSHIPS: ReadonlyArray<readonly [number, number, string, string]> = [
-  [0, 3, 'CUSTODY', 'CONFIRMED'], [0, 2, 'SUB_SERVICING', 'CONFIRMED'], [0, 4, 'INVESTOR', 'CONFIRMED'],
-  [1, 9, 'SUB_SERVICING', 'CONFIRMED'], [1, 10, 'CUSTODY', 'PENDING'], [1, 0, 'INVESTOR', 'CONFIRMED'],
-  [12, 3, 'CUSTODY', 'CONFIRMED'], [12, 1, 'SERVICING', 'REQUESTED'], [5, 2, 'SERVICING', 'CONFIRMED'],
-  [6, 9, 'SERVICING', 'CONFIRMED'], [7, 8, 'INVESTOR', 'PENDING'], [11, 10, 'CUSTODY', 'CONFIRMED'],
+  [0, 3, 'CUSTODY', 'CONFIRMED'],
+  [0, 2, 'SUB_SERVICING', 'CONFIRMED'],
+  [0, 4, 'INVESTOR', 'CONFIRMED'],
+  [1, 9, 'SUB_SERVICING', 'CONFIRMED'],
+  [1, 10, 'CUSTODY', 'PENDING'],
+  [1, 0, 'INVESTOR', 'CONFIRMED'],
+  [12, 3, 'CUSTODY', 'CONFIRMED'],
+  [12, 1, 'SERVICING', 'REQUESTED'],
+  [5, 2, 'SERVICING', 'CONFIRMED'],
+  [6, 9, 'SERVICING', 'CONFIRMED'],
+  [7, 8, 'INVESTOR', 'PENDING'],
+  [11, 10, 'CUSTODY', 'CONFIRMED'],
   [4, 0, 'SERVICING', 'REJECTED'],
 ];
 
 async function seedRelationships(tx: Tx, orgs: readonly Org[]): Promise<Relationship[]> {
   const rng = Rng.stream(SEED, 'relationships');
   const relationships = RELATIONSHIPS.map(([from, to, type, state]) => ({
-    id: rng.uuid(), from: orgs[from] as Org, to: orgs[to] as Org, type, state,
+    id: rng.uuid(),
+    from: orgs[from] as Org,
+    to: orgs[to] as Org,
+    type,
+    state,
   }));
-  await insertRows(tx, schema.relationships, relationships.map((relationship, index) => ({
-    id: relationship.id,
-    participantId: relationship.from.id,
-    partnerParticipantId: relationship.to.id,
-    type: relationship.type,
-    state: relationship.state,
-    createdAt: new Date(ANCHOR - (300 - index * 11) * DAY),
-  })));
+  await insertRows(
+    tx,
+    schema.relationships,
+    relationships.map((relationship, index) => ({
+      id: relationship.id,
+      participantId: relationship.from.id,
+      partnerParticipantId: relationship.to.id,
+      type: relationship.type,
+      state: relationship.state,
+      createdAt: new Date(ANCHOR - (300 - index * 11) * DAY),
+    })),
+  );
   return relationships;
 }
 
@@ -404,7 +480,10 @@ async function seedPools(tx: Tx, orgs: readonly Org[], loanCount: number, now: n
     const pool: Pool = { id: rng.uuid(), owner, name, target: Math.max(1, Math.floor((targets[index] ?? 5) * scale)), filled: 0 };
     pools.push(pool);
     rows.push({
-      id: pool.id, participantId: owner.id, name, state,
+      id: pool.id,
+      participantId: owner.id,
+      name,
+      state,
       dateCompleted: state === 'COMPLETE' ? isoDate(completed) : null,
       createdAt: new Date(completed - 12 * DAY),
     });
@@ -456,8 +535,10 @@ async function seedDeactivationRequests(tx: Tx, context: Context, usersByOrg: Ma
 
 type TargetType = (typeof MESSAGE_TARGET_TYPES)[number];
 
-const REQUEST_TAIL = ' Please review the request details, confirm that the information matches your records, and respond before the end of the business day so the registry can complete the update.';
-const INFO_TAIL = ' The change is recorded on the registry ledger and shown in the asset history; the updated documents can be downloaded from the asset page if your records need them.';
+const REQUEST_TAIL =
+  ' Please review the request details, confirm that the information matches your records, and respond before the end of the business day so the registry can complete the update.';
+const INFO_TAIL =
+  ' The change is recorded on the registry ledger and shown in the asset history; the updated documents can be downloaded from the asset page if your records need them.';
 
 async function seedMessages(tx: Tx, context: Context, relationships: readonly Relationship[]): Promise<number> {
   const rows: Row<typeof schema.messages>[] = [];
@@ -470,9 +551,20 @@ async function seedMessages(tx: Tx, context: Context, relationships: readonly Re
     const count = rng.int(15, 40);
     for (let m = 0; m < count; m++) {
       // The first three are fresh and unread: minutes, then hours ago.
-      const age = m === 0 ? rng.int(2, 50) * MINUTE : m < 3 ? rng.int(1, 9) * HOUR + rng.int(0, 59) * MINUTE : rng.int(12 * 60, 30 * 24 * 60 - 60) * MINUTE;
-      let targetType: TargetType = m === 0 ? 'LOAN' : m === 1 ? 'REQUEST_EXECUTE_CONTRACT' : m === 2 ? 'RELATIONSHIP'
-        : rng.weighted(MESSAGE_TARGET_TYPES, [45, 10, 15, 15, 15]);
+      const age =
+        m === 0
+          ? rng.int(2, 50) * MINUTE
+          : m < 3
+            ? rng.int(1, 9) * HOUR + rng.int(0, 59) * MINUTE
+            : rng.int(12 * 60, 30 * 24 * 60 - 60) * MINUTE;
+      let targetType: TargetType =
+        m === 0
+          ? 'LOAN'
+          : m === 1
+            ? 'REQUEST_EXECUTE_CONTRACT'
+            : m === 2
+              ? 'RELATIONSHIP'
+              : rng.weighted(MESSAGE_TARGET_TYPES, [45, 10, 15, 15, 15]);
       if ((targetType === 'LOAN' || targetType === 'REQUEST_EXECUTE_CONTRACT') && loans.length === 0) targetType = 'BATCH';
       if (targetType === 'RELATIONSHIP' && related.length === 0) targetType = loans.length > 0 ? 'REQUEST_EXECUTE_CONTRACT' : 'BATCH';
       if (targetType === 'POOL' && pools.length === 0) targetType = 'BATCH';
@@ -516,7 +608,8 @@ async function seedMessages(tx: Tx, context: Context, relationships: readonly Re
           const pool = rng.pick(pools);
           targetId = pool.id;
           message = `Pool ${pool.name} was updated.`;
-          if (long) message += ` All assets in pool ${pool.name} have been reviewed and their ownership records confirmed by every party; the pool is ready for settlement reporting.`;
+          if (long)
+            message += ` All assets in pool ${pool.name} have been reviewed and their ownership records confirmed by every party; the pool is ready for settlement reporting.`;
           break;
         }
         case 'BATCH': {
@@ -532,7 +625,14 @@ async function seedMessages(tx: Tx, context: Context, relationships: readonly Re
       }
       const archived = read ? rng.chance(0.25) : rng.chance(0.05);
       rows.push({
-        id: rng.uuid(), participantId: org.id, targetType, targetId, message, read, archived, isActionable,
+        id: rng.uuid(),
+        participantId: org.id,
+        targetType,
+        targetId,
+        message,
+        read,
+        archived,
+        isActionable,
         response: isActionable && read && rng.chance(0.6) ? rng.chance(0.7) : null,
         createdAt: new Date(context.now - age),
       });
@@ -544,19 +644,23 @@ async function seedMessages(tx: Tx, context: Context, relationships: readonly Re
 
 async function seedJobs(tx: Tx, org: Org, adminUserId: string, now: number): Promise<void> {
   const rng = Rng.stream(SEED, 'jobs');
-  await insertRows(tx, schema.jobs, [
-    [3 * DAY + 2 * HOUR, 24],
-    [26 * HOUR, 118],
-  ].map(([age, total]): Row<typeof schema.jobs> => ({
-    id: rng.uuid(),
-    participantId: org.id,
-    userId: adminUserId || null,
-    type: 'BATCH_DOWNLOAD_AOMS',
-    status: 'DONE',
-    progress: total as number,
-    total: total as number,
-    resultSizeBytes: (total as number) * rng.int(1400, 1600),
-    createdAt: new Date(now - (age as number)),
-    updatedAt: new Date(now - (age as number) + 2 * MINUTE),
-  })));
+  await insertRows(
+    tx,
+    schema.jobs,
+    [
+      [3 * DAY + 2 * HOUR, 24],
+      [26 * HOUR, 118],
+    ].map(([age, total]): Row<typeof schema.jobs> => ({
+      id: rng.uuid(),
+      participantId: org.id,
+      userId: adminUserId || null,
+      type: 'BATCH_DOWNLOAD_AOMS',
+      status: 'DONE',
+      progress: total as number,
+      total: total as number,
+      resultSizeBytes: (total as number) * rng.int(1400, 1600),
+      createdAt: new Date(now - (age as number)),
+      updatedAt: new Date(now - (age as number) + 2 * MINUTE),
+    })),
+  );
 }

@@ -7,12 +7,31 @@ import { uliCheckDigits } from '../../domain/uli';
 import * as schema from '../db/schema';
 import { adversarialLoan } from './adversarial';
 import {
-  ANCHOR, DAY, DOCUMENT_LOAN_LIMIT, HOUR, isoDate, MINUTE, pad, SEED, weightedOrg, type Context, type Holders, type Org, type Pool,
+  ANCHOR,
+  DAY,
+  DOCUMENT_LOAN_LIMIT,
+  HOUR,
+  isoDate,
+  MINUTE,
+  pad,
+  SEED,
+  weightedOrg,
+  type Context,
+  type Holders,
+  type Org,
+  type Pool,
 } from './context';
 import { CopyBuffer, CopyTable } from './copy';
 import { DOCUMENT_KINDS, DOCUMENT_TITLES, makeDocumentPdf, type DocumentKind, type DocumentSubject } from './documents';
 import {
-  ADMIN_DEFAULT_ORG, CITIES, FIRST_NAMES, LAST_NAMES, OUTSIDE_PARTY_NAMES, STREET_NAMES, STREET_SUFFIXES, USER_ADMIN_ORG,
+  ADMIN_DEFAULT_ORG,
+  CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  OUTSIDE_PARTY_NAMES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  USER_ADMIN_ORG,
 } from './fixtures';
 import type { Row } from './insert';
 import { Rng } from './random';
@@ -23,10 +42,21 @@ const DEACTIVATION_REQUEST_LIMIT = 6;
 const LOAN_SAMPLE_PER_ORG = 60;
 
 const LOAN_TYPE_WEIGHTS: Record<string, number> = {
-  CRYPTO_HELOC: 8, DSCR: 12, FIGURE_HELOC: 22, PIGGYBACK_HELOC: 10, RTL: 8, MORTGAGE: 20, FIRST_LIEN_MORTGAGE: 20,
+  CRYPTO_HELOC: 8,
+  DSCR: 12,
+  FIGURE_HELOC: 22,
+  PIGGYBACK_HELOC: 10,
+  RTL: 8,
+  MORTGAGE: 20,
+  FIRST_LIEN_MORTGAGE: 20,
 };
 
-const EVENT_STATE_OF: Record<RoleState, string> = { REQUESTED: 'Requested', PENDING: 'Pending', CONFIRMED: 'Confirmed', REJECTED: 'Rejected' };
+const EVENT_STATE_OF: Record<RoleState, string> = {
+  REQUESTED: 'Requested',
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  REJECTED: 'Rejected',
+};
 
 const TRANSFER_EVENT_OF_ROLE: Record<string, string> = {
   OWNER: 'TRANSFER_OF_OWNERSHIP',
@@ -78,9 +108,13 @@ function recentUpdate(rng: Rng, now: number): number {
 function buildLoan(index: number, context: Context): LoanBundle {
   const rng = Rng.stream(SEED, 'loan', index);
   const id = rng.uuid();
-  const loanType = index < LOAN_TYPES.length
-    ? (LOAN_TYPES[index] as string)
-    : rng.weighted(LOAN_TYPES, LOAN_TYPES.map((type) => LOAN_TYPE_WEIGHTS[type] ?? 1));
+  const loanType =
+    index < LOAN_TYPES.length
+      ? (LOAN_TYPES[index] as string)
+      : rng.weighted(
+          LOAN_TYPES,
+          LOAN_TYPES.map((type) => LOAN_TYPE_WEIGHTS[type] ?? 1),
+        );
   const heloc = isHelocType(loanType);
   const adversarial = adversarialLoan(index);
   const statusRoll = rng.next();
@@ -103,7 +137,11 @@ function buildLoan(index: number, context: Context): LoanBundle {
   const additionalParties: { partyType: string; firstName: string; lastName: string }[] = [];
   const coBorrowers = rng.chance(0.35) ? (rng.chance(0.12) ? 2 : 1) : 0;
   for (let i = 0; i < coBorrowers; i++) {
-    additionalParties.push({ partyType: 'COBORROWER', firstName: rng.pick(FIRST_NAMES), lastName: rng.chance(0.6) ? lastName : rng.pick(LAST_NAMES) });
+    additionalParties.push({
+      partyType: 'COBORROWER',
+      firstName: rng.pick(FIRST_NAMES),
+      lastName: rng.chance(0.6) ? lastName : rng.pick(LAST_NAMES),
+    });
   }
   const [city, state, baseZip] = rng.pick(CITIES);
   let street1 = `${rng.int(100, 9899)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}`;
@@ -112,7 +150,10 @@ function buildLoan(index: number, context: Context): LoanBundle {
   const zip = pad(baseZip + rng.int(0, 8), 5);
   const dartAsOriginalMortgagee = rng.chance(0.35);
   const custodian = rng.pick(holding('CONTROLLER').orgs);
-  const noteLocation = heloc || rng.chance(0.3) ? `eVault: ${custodian.fixture.organizationName}` : `${custodian.fixture.organizationName}, ${custodian.fixture.city}, ${custodian.fixture.state}`;
+  const noteLocation =
+    heloc || rng.chance(0.3)
+      ? `eVault: ${custodian.fixture.organizationName}`
+      : `${custodian.fixture.organizationName}, ${custodian.fixture.city}, ${custodian.fixture.state}`;
   const updated = recentUpdate(rng, context.now);
   const created = Math.min(tradeTime + 9 * HOUR, updated);
 
@@ -162,9 +203,14 @@ function buildLoan(index: number, context: Context): LoanBundle {
     const org = 'fixture' in party ? party : party.org;
     const partyName = 'fixture' in party ? party.fixture.name : party.name;
     events.push({
-      id: rng.uuid(), loanId: id, participantId: org?.id ?? null, state, eventType,
+      id: rng.uuid(),
+      loanId: id,
+      participantId: org?.id ?? null,
+      state,
+      eventType,
       eventDescription: (EVENT_DESCRIPTIONS[eventType] ?? ((name: string) => `${eventType} for ${name}`))(partyName),
-      requestedDate: isoDate(requested), effectiveDate: effective === null ? null : isoDate(effective),
+      requestedDate: isoDate(requested),
+      effectiveDate: effective === null ? null : isoDate(effective),
       createdAt: new Date(requested + 10 * HOUR),
     });
   };
@@ -176,7 +222,13 @@ function buildLoan(index: number, context: Context): LoanBundle {
     const party = rng.pick(changeable.length > 0 ? changeable : parties);
     cursor = Math.min(ANCHOR - 30 * DAY, cursor + rng.int(1, Math.max(1, Math.floor(span / DAY / 3))) * DAY);
     const state = rng.weighted(['Confirmed', 'Canceled', 'Rejected'], [8, 1, 1]);
-    addEvent(TRANSFER_EVENT_OF_ROLE[party.role] ?? 'TRANSFER_OF_SERVICING', state, party, cursor - 2 * DAY, state === 'Confirmed' ? cursor : null);
+    addEvent(
+      TRANSFER_EVENT_OF_ROLE[party.role] ?? 'TRANSFER_OF_SERVICING',
+      state,
+      party,
+      cursor - 2 * DAY,
+      state === 'Confirmed' ? cursor : null,
+    );
   }
   if (changed) {
     const requested = ANCHOR - rng.int(0, 20) * DAY;
@@ -198,7 +250,10 @@ function buildLoan(index: number, context: Context): LoanBundle {
   const subject = (): DocumentSubject => ({
     uli,
     loanNumber,
-    borrower: additionalParties.length > 0 ? `${borrower} and ${additionalParties.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}` : borrower,
+    borrower:
+      additionalParties.length > 0
+        ? `${borrower} and ${additionalParties.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}`
+        : borrower,
     property: `${street1}${street2 ? `, ${street2}` : ''}, ${city}, ${state} ${zip}`,
     amount: `$${amount.toLocaleString('en-US')}`,
     noteDate: isoDate(noteTime),
@@ -238,7 +293,11 @@ function buildLoan(index: number, context: Context): LoanBundle {
 
   return {
     loan: {
-      id, uli, loanNumber, loanType, status,
+      id,
+      uli,
+      loanNumber,
+      loanType,
+      status,
       tradeDate: isoDate(tradeTime),
       mortgageeOfRecord: dartAsOriginalMortgagee ? 'DART' : rng.chance(0.3) ? 'MERS' : originator.fixture.organizationName,
       noteAmount: amount.toFixed(2),
@@ -267,10 +326,18 @@ function buildLoan(index: number, context: Context): LoanBundle {
   };
 }
 
-export async function documentRow(loanId: string, id: string, kind: DocumentKind, subject: DocumentSubject, createdAt: Date): Promise<Row<typeof schema.documents>> {
+export async function documentRow(
+  loanId: string,
+  id: string,
+  kind: DocumentKind,
+  subject: DocumentSubject,
+  createdAt: Date,
+): Promise<Row<typeof schema.documents>> {
   const pdf = await makeDocumentPdf(kind, subject);
   return {
-    id, loanId, createdAt,
+    id,
+    loanId,
+    createdAt,
     name: DOCUMENT_TITLES[kind],
     type: kind,
     hash: pdf.hash,
@@ -284,14 +351,56 @@ export async function documentRow(loanId: string, id: string, kind: DocumentKind
 }
 
 const LOAN_KEYS = [
-  'id', 'uli', 'loanNumber', 'loanType', 'status', 'tradeDate', 'mortgageeOfRecord', 'noteAmount', 'noteDate', 'noteLocation', 'modification',
-  'assumption', 'borrowerFirstName', 'borrowerLastName', 'additionalParties', 'dartAsOriginalMortgagee', 'propertyStreet1', 'propertyStreet2',
-  'propertyCity', 'propertyState', 'propertyZip', 'deactivated', 'createdAt', 'updatedAt',
+  'id',
+  'uli',
+  'loanNumber',
+  'loanType',
+  'status',
+  'tradeDate',
+  'mortgageeOfRecord',
+  'noteAmount',
+  'noteDate',
+  'noteLocation',
+  'modification',
+  'assumption',
+  'borrowerFirstName',
+  'borrowerLastName',
+  'additionalParties',
+  'dartAsOriginalMortgagee',
+  'propertyStreet1',
+  'propertyStreet2',
+  'propertyCity',
+  'propertyState',
+  'propertyZip',
+  'deactivated',
+  'createdAt',
+  'updatedAt',
 ] as const;
 const PARTY_KEYS = ['id', 'loanId', 'role', 'state', 'participantId', 'name', 'provenanceId', 'updatedAt'] as const;
-const EVENT_KEYS = ['id', 'loanId', 'participantId', 'state', 'eventType', 'eventDescription', 'effectiveDate', 'requestedDate', 'createdAt'] as const;
+const EVENT_KEYS = [
+  'id',
+  'loanId',
+  'participantId',
+  'state',
+  'eventType',
+  'eventDescription',
+  'effectiveDate',
+  'requestedDate',
+  'createdAt',
+] as const;
 const DOCUMENT_KEYS = [
-  'id', 'loanId', 'name', 'type', 'hash', 'fileName', 'fileType', 'contentType', 'docType', 'sizeBytes', 'content', 'createdAt',
+  'id',
+  'loanId',
+  'name',
+  'type',
+  'hash',
+  'fileName',
+  'fileType',
+  'contentType',
+  'docType',
+  'sizeBytes',
+  'content',
+  'createdAt',
 ] as const;
 
 /** The COPY targets of the loan tables; FREEZE when the tables were truncated in this transaction. */
@@ -334,7 +443,9 @@ class LoanChunk {
  * the COPY data keeps flowing). At most two chunks are held in memory.
  */
 export async function copyLoans(
-  client: pg.ClientBase, context: Context, count: number,
+  client: pg.ClientBase,
+  context: Context,
+  count: number,
   options: { freeze: boolean; progress?: (loaded: number) => void },
 ): Promise<void> {
   const tables = loanCopyTables(options.freeze);
@@ -352,7 +463,9 @@ export async function copyLoans(
         for (const event of bundle.events) chunk.events.push(event);
         if (bundle.poolId) chunk.poolLoans.push({ poolId: bundle.poolId, loanId });
         for (const document of bundle.documents) {
-          chunk.documents.push(await documentRow(loanId, document.id, document.kind, bundle.subject as DocumentSubject, document.createdAt));
+          chunk.documents.push(
+            await documentRow(loanId, document.id, document.kind, bundle.subject as DocumentSubject, document.createdAt),
+          );
         }
       }
       if (previous) await previous;

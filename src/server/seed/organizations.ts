@@ -15,18 +15,64 @@ export function generatedOrganizationCount(loans: number, loansPerOrganization =
 }
 
 const FIRST_WORDS = [
-  'Amber', 'Bayside', 'Brightwater', 'Cardinal', 'Cedar Hollow', 'Clearview', 'Coastal Plains', 'Crescent', 'Driftwood', 'Eagle Rock',
-  'Fairhaven', 'Foxglove', 'Golden Gate', 'Greystone', 'Hawthorn', 'Heartland', 'Ironwood', 'Juniper', 'Kingsbridge', 'Lantern',
-  'Liberty Bell', 'Marigold', 'Millbrook', 'Northgate', 'Oakmont', 'Palisade', 'Prairie Wind', 'Quarry Hill', 'Riverbend', 'Sagebrush',
-  'Silver Birch', 'Stonegate', 'Sunbridge', 'Thornbury', 'Tidewater', 'Trillium', 'Upland', 'Valley Forge', 'Westbrook', 'Windmere',
+  'Amber',
+  'Bayside',
+  'Brightwater',
+  'Cardinal',
+  'Cedar Hollow',
+  'Clearview',
+  'Coastal Plains',
+  'Crescent',
+  'Driftwood',
+  'Eagle Rock',
+  'Fairhaven',
+  'Foxglove',
+  'Golden Gate',
+  'Greystone',
+  'Hawthorn',
+  'Heartland',
+  'Ironwood',
+  'Juniper',
+  'Kingsbridge',
+  'Lantern',
+  'Liberty Bell',
+  'Marigold',
+  'Millbrook',
+  'Northgate',
+  'Oakmont',
+  'Palisade',
+  'Prairie Wind',
+  'Quarry Hill',
+  'Riverbend',
+  'Sagebrush',
+  'Silver Birch',
+  'Stonegate',
+  'Sunbridge',
+  'Thornbury',
+  'Tidewater',
+  'Trillium',
+  'Upland',
+  'Valley Forge',
+  'Westbrook',
+  'Windmere',
 ] as const;
 const SECOND_WORDS = [
-  ['Home Loans', 'Inc.'], ['Mortgage', 'LLC'], ['Servicing', 'Corp.'], ['Bank', 'N.A.'], ['Credit Union', 'Cooperative'],
-  ['Capital', 'LP'], ['Trust Company', 'Inc.'], ['Lending', 'LLC'],
+  ['Home Loans', 'Inc.'],
+  ['Mortgage', 'LLC'],
+  ['Servicing', 'Corp.'],
+  ['Bank', 'N.A.'],
+  ['Credit Union', 'Cooperative'],
+  ['Capital', 'LP'],
+  ['Trust Company', 'Inc.'],
+  ['Lending', 'LLC'],
 ] as const;
 const ROLE_SETS: ReadonlyArray<readonly string[]> = [
-  ['ORIGINATOR', 'OWNER', 'SERVICER'], ['ORIGINATOR', 'OWNER'], ['SERVICER', 'SUB_SERVICER'], ['OWNER', 'CONTROLLER', 'SECURED_PARTY'],
-  ['CONTROLLER', 'SECURED_PARTY'], ['ORIGINATOR', 'OWNER', 'SERVICER', 'SUB_SERVICER'],
+  ['ORIGINATOR', 'OWNER', 'SERVICER'],
+  ['ORIGINATOR', 'OWNER'],
+  ['SERVICER', 'SUB_SERVICER'],
+  ['OWNER', 'CONTROLLER', 'SECURED_PARTY'],
+  ['CONTROLLER', 'SECURED_PARTY'],
+  ['ORIGINATOR', 'OWNER', 'SERVICER', 'SUB_SERVICER'],
 ];
 const AREA_CODES = ['201', '214', '305', '404', '480', '503', '615', '702', '713', '720', '773', '808', '816', '904', '919', '971'];
 
@@ -58,11 +104,18 @@ export function generatedOrganizations(count: number): OrganizationFixture[] {
     let name = `${first} ${kind}`;
     for (let serial = 2; names.has(name); serial++) name = `${first} ${kind} ${serial}`;
     names.add(name);
-    const initials = `${first} ${kind}`.split(/\s+/).map((word) => word[0]).join('').toUpperCase();
+    const initials = `${first} ${kind}`
+      .split(/\s+/)
+      .map((word) => word[0])
+      .join('')
+      .toUpperCase();
     const code = uniqueCode(initials, codes);
     codes.add(code);
     const [city, state, baseZip] = rng.pick(CITIES);
-    const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}.example`;
+    const domain = `${name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-$/, '')}.example`;
     result.push({
       name,
       organizationName: `${name}${suffix === 'N.A.' ? ', N.A.' : ` ${suffix}`}`,

@@ -26,7 +26,11 @@ export function AuthenticatedShell() {
     return (
       <main className="mx-auto max-w-lg p-8 text-center">
         <h1 className="text-xl font-semibold">{TEXTS.registryUnreachable}</h1>
-        <button type="button" className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-white" onClick={() => session.send({ type: 'session.retry' })}>
+        <button
+          type="button"
+          className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-white"
+          onClick={() => session.send({ type: 'session.retry' })}
+        >
           {TEXTS.tryAgain}
         </button>
       </main>
@@ -60,14 +64,22 @@ function SignedInLayout() {
 
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <nav aria-label="Main" className={`hidden shrink-0 flex-col gap-4 bg-brand-900 p-3 md:flex ${collapsed ? 'w-16' : 'w-64'}`}>
         <div className={`flex items-center ${collapsed ? 'justify-center' : 'justify-between'}`}>
           {!collapsed && <span className="px-2 text-lg font-semibold text-white">{PRODUCT_NAME}</span>}
-          <IconButton className="text-slate-100" aria-expanded={!collapsed} icon={collapsed ? 'chevronRight' : 'chevronLeft'}
-            label={collapsed ? 'Expand navigation' : 'Collapse navigation'} onClick={() => navigation.send({ type: 'navigation.toggle' })} />
+          <IconButton
+            className="text-slate-100"
+            aria-expanded={!collapsed}
+            icon={collapsed ? 'chevronRight' : 'chevronLeft'}
+            label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            onClick={() => navigation.send({ type: 'navigation.toggle' })}
+          />
         </div>
         <NavigationMenu compact={collapsed} />
       </nav>
@@ -81,7 +93,12 @@ function SignedInLayout() {
           <DialogPanel as="nav" aria-label="Main" className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-brand-900 p-4">
             <div className="flex items-center justify-between">
               <DialogTitle className="text-lg font-semibold text-white">{PRODUCT_NAME}</DialogTitle>
-              <IconButton className="text-white" icon="close" label="Close navigation" onClick={() => navigation.send({ type: 'drawer.close' })} />
+              <IconButton
+                className="text-white"
+                icon="close"
+                label="Close navigation"
+                onClick={() => navigation.send({ type: 'drawer.close' })}
+              />
             </div>
             <NavigationMenu />
           </DialogPanel>
@@ -94,4 +111,3 @@ function SignedInLayout() {
     </div>
   );
 }
-

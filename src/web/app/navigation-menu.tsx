@@ -25,8 +25,11 @@ function ItemLabel({ icon, label, compact }: { icon: IconName; label: string; co
 function MenuLink({ to, icon, label, compact }: { to: string; icon: IconName; label: string; compact: boolean }) {
   return (
     <li>
-      <NavLink to={to} title={compact ? label : undefined}
-        className={({ isActive }) => `${itemClasses(compact)} ${isActive ? 'bg-white/15 text-white' : ''}`}>
+      <NavLink
+        to={to}
+        title={compact ? label : undefined}
+        className={({ isActive }) => `${itemClasses(compact)} ${isActive ? 'bg-white/15 text-white' : ''}`}
+      >
         <ItemLabel icon={icon} label={label} compact={compact} />
       </NavLink>
     </li>
@@ -41,43 +44,49 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
       {/* Outside the scrolling list, so the switcher's options are not clipped. */}
       {!compact && <OrganizationSwitcher />}
       <div className="flex flex-1 flex-col gap-4 overflow-y-auto">
-      <ul className="flex flex-col gap-1">
-        <MenuLink to={APP_PATHS.dashboard} icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
-        <MenuLink to={APP_PATHS.assets} icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
-        <MenuLink to={APP_PATHS.administration} icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
-        <MenuLink to={APP_PATHS.messages} icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
-      </ul>
-      <ul className="flex flex-col gap-1">
-        <li>
-          <Disclosure>
-            <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.downloads : undefined}>
-              <ItemLabel icon="downloads" label={NAVIGATION_LABELS.downloads} compact={compact} />
-            </DisclosureButton>
-            <DisclosurePanel className="px-3 py-2 text-xs text-slate-300">No downloads in progress.</DisclosurePanel>
-          </Disclosure>
-        </li>
-        <li>
-          <Disclosure>
-            <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.applications : undefined}>
-              <ItemLabel icon="applications" label={NAVIGATION_LABELS.applications} compact={compact} />
-            </DisclosureButton>
-            <DisclosurePanel as="ul" className="flex flex-col gap-1 py-1 pl-11 text-sm">
-              {applicationLinks(roles).map((link) => (
-                <li key={link.label}>
-                  <a className="block rounded px-2 py-1 text-slate-200 underline-offset-2 hover:underline" href={link.href}>{link.label}</a>
-                </li>
-              ))}
-            </DisclosurePanel>
-          </Disclosure>
-        </li>
-        <MenuLink to={APP_PATHS.profile} icon="profile" label={TEXTS.editProfile} compact={compact} />
-        <li>
-          <button type="button" className={itemClasses(compact)} title={compact ? TEXTS.signOut : undefined}
-            onClick={() => session.send({ type: 'session.signOut' })}>
-            <ItemLabel icon="signOut" label={TEXTS.signOut} compact={compact} />
-          </button>
-        </li>
-      </ul>
+        <ul className="flex flex-col gap-1">
+          <MenuLink to={APP_PATHS.dashboard} icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
+          <MenuLink to={APP_PATHS.assets} icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
+          <MenuLink to={APP_PATHS.administration} icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
+          <MenuLink to={APP_PATHS.messages} icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
+        </ul>
+        <ul className="flex flex-col gap-1">
+          <li>
+            <Disclosure>
+              <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.downloads : undefined}>
+                <ItemLabel icon="downloads" label={NAVIGATION_LABELS.downloads} compact={compact} />
+              </DisclosureButton>
+              <DisclosurePanel className="px-3 py-2 text-xs text-slate-300">No downloads in progress.</DisclosurePanel>
+            </Disclosure>
+          </li>
+          <li>
+            <Disclosure>
+              <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.applications : undefined}>
+                <ItemLabel icon="applications" label={NAVIGATION_LABELS.applications} compact={compact} />
+              </DisclosureButton>
+              <DisclosurePanel as="ul" className="flex flex-col gap-1 py-1 pl-11 text-sm">
+                {applicationLinks(roles).map((link) => (
+                  <li key={link.label}>
+                    <a className="block rounded px-2 py-1 text-slate-200 underline-offset-2 hover:underline" href={link.href}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </DisclosurePanel>
+            </Disclosure>
+          </li>
+          <MenuLink to={APP_PATHS.profile} icon="profile" label={TEXTS.editProfile} compact={compact} />
+          <li>
+            <button
+              type="button"
+              className={itemClasses(compact)}
+              title={compact ? TEXTS.signOut : undefined}
+              onClick={() => session.send({ type: 'session.signOut' })}
+            >
+              <ItemLabel icon="signOut" label={TEXTS.signOut} compact={compact} />
+            </button>
+          </li>
+        </ul>
       </div>
     </>
   );

@@ -1,7 +1,16 @@
 // The organization switcher: a list for a few organizations, a searchable combobox above 8.
 import {
-  Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label,
-  Listbox, ListboxButton, ListboxOption, ListboxOptions,
+  Combobox,
+  ComboboxButton,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Field,
+  Label,
+  Listbox,
+  ListboxButton,
+  ListboxOption,
+  ListboxOptions,
 } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { UserParticipant } from '../../contract/participants';
@@ -29,7 +38,9 @@ export function OrganizationSwitcher() {
   const props = { organizations, current, onSwitch: switchTo };
   return (
     <Field>
-      <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">{NAVIGATION_LABELS.switchOrganization}</Label>
+      <Label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-300">
+        {NAVIGATION_LABELS.switchOrganization}
+      </Label>
       <div className="relative">
         {needsOrganizationSearch(organizations.length) ? <SearchableSwitcher {...props} /> : <ListSwitcher {...props} />}
       </div>
@@ -78,10 +89,13 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps)
   const shown = filterOrganizations(organizations, query);
   return (
     <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })} by={sameOrganization} immediate>
-      <ComboboxInput aria-label={NAVIGATION_LABELS.searchOrganizations} placeholder={NAVIGATION_LABELS.searchOrganizations}
+      <ComboboxInput
+        aria-label={NAVIGATION_LABELS.searchOrganizations}
+        placeholder={NAVIGATION_LABELS.searchOrganizations}
         className="w-full rounded-md bg-white px-3 py-2 pr-8 text-sm text-slate-900"
         displayValue={(entry: UserParticipant | null) => entry?.participant.name ?? ''}
-        onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })} />
+        onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })}
+      />
       <ComboboxButton className="absolute top-0 right-0 h-9 px-2 text-slate-600" aria-label="Show organizations">
         <Icon name="chevronDown" className="h-4 w-4" />
       </ComboboxButton>

@@ -40,16 +40,20 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             lazy: async () => ({ Component: (await import('../screens/dashboard/dashboard-screen')).DashboardScreen }),
           },
           later(ROUTE_PATTERNS.profile, 'Security'),
-          { path: ROUTE_PATTERNS.assets, lazy: async () => ({ Component: (await import('../screens/assets/assets-screen')).AssetsScreen }) },
+          {
+            path: ROUTE_PATTERNS.assets,
+            lazy: async () => ({ Component: (await import('../screens/assets/assets-screen')).AssetsScreen }),
+          },
           { path: ROUTE_PATTERNS.pools, lazy: async () => ({ Component: (await import('../screens/pools/pools-screen')).PoolsScreen }) },
           {
             path: ROUTE_PATTERNS.poolAssets,
             lazy: async () => ({ Component: (await import('../screens/assets/pool-assets-screen')).PoolAssetsScreen }),
           },
           // One screen for the three tabs: the same component stays mounted across them.
-          ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments].map(
-            (path): RouteObject => ({ path, lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }) }),
-          ),
+          ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments].map((path): RouteObject => ({
+            path,
+            lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }),
+          })),
           later(ROUTE_PATTERNS.deactivate, 'Request Deactivation'),
           later(ROUTE_PATTERNS.messages, 'Messages'),
           later(ROUTE_PATTERNS.administration, 'Administration'),

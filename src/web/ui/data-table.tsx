@@ -4,8 +4,20 @@
 // region). Rows have a fixed height; while the first page loads, placeholder rows reserve the
 // space, and later loads keep the previous rows on screen marked busy: no layout shift.
 import {
-  columnResizingFeature, columnSizingFeature, createColumnHelper, functionalUpdate, rowSelectionFeature, rowSortingFeature,
-  tableFeatures, useTable, type ColumnDef, type ColumnSizingState, type Header, type RowData, type RowSelectionState, type SortingState,
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  functionalUpdate,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ColumnSizingState,
+  type Header,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
 } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type KeyboardEvent } from 'react';
@@ -26,7 +38,7 @@ export type DataTableFeatures = typeof dataTableFeatures;
 export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row, any>;
 
 /** The column helper for DataTable columns: `createDataTableColumnHelper<Row>().accessor(...)`. */
-export const createDataTableColumnHelper = <Row extends RowData,>() => createColumnHelper<DataTableFeatures, Row>();
+export const createDataTableColumnHelper = <Row extends RowData>() => createColumnHelper<DataTableFeatures, Row>();
 
 export interface DataTableSort {
   readonly columnId: string;
@@ -66,12 +78,14 @@ const SELECT_COLUMN = 'select';
 const DEFAULT_WIDTH = 150;
 const ROW_HEIGHT = 'h-12';
 
-const columnId = <Row extends RowData,>(column: DataTableColumn<Row>): string =>
+const columnId = <Row extends RowData>(column: DataTableColumn<Row>): string =>
   column.id ?? ('accessorKey' in column && typeof column.accessorKey === 'string' ? column.accessorKey : '');
 
 /** Starting widths of the resizable columns, as their definitions give them. */
 function initialSizes<Row extends RowData>(columns: readonly DataTableColumn<Row>[]): ColumnSizes {
-  return Object.fromEntries(columns.filter((column) => column.enableResizing !== false).map((column) => [columnId(column), column.size ?? DEFAULT_WIDTH]));
+  return Object.fromEntries(
+    columns.filter((column) => column.enableResizing !== false).map((column) => [columnId(column), column.size ?? DEFAULT_WIDTH]),
+  );
 }
 
 function columnLabel<Row extends RowData>(header: Header<DataTableFeatures, Row, unknown>): string {
@@ -84,8 +98,17 @@ const ariaSort = (direction: false | 'asc' | 'desc') => (direction === 'asc' ? '
 function SortGlyph({ direction }: { direction: false | 'asc' | 'desc' }) {
   const path = direction === 'asc' ? 'M7 14l5-5 5 5' : direction === 'desc' ? 'M7 10l5 5 5-5' : 'M8 9l4-4 4 4M8 15l4 4 4-4';
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={`h-4 w-4 shrink-0 ${direction ? 'text-brand-700' : 'text-slate-400'}`}
-      fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={`h-4 w-4 shrink-0 ${direction ? 'text-brand-700' : 'text-slate-400'}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={path} />
     </svg>
   );
@@ -105,14 +128,24 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       enableResizing: false,
       enableSorting: false,
       header: () => (
-        <input type="checkbox" aria-label={selection.pageLabel} checked={selection.pageSelection === 'all'} disabled={rows.length === 0}
+        <input
+          type="checkbox"
+          aria-label={selection.pageLabel}
+          checked={selection.pageSelection === 'all'}
+          disabled={rows.length === 0}
           ref={(box) => {
             if (box) box.indeterminate = selection.pageSelection === 'some';
           }}
-          onChange={selection.onTogglePage} />
+          onChange={selection.onTogglePage}
+        />
       ),
       cell: ({ row }) => (
-        <input type="checkbox" aria-label={selection.rowLabel(row.original)} checked={row.getIsSelected()} onChange={() => selection.onToggleRow(row.id)} />
+        <input
+          type="checkbox"
+          aria-label={selection.rowLabel(row.original)}
+          checked={row.getIsSelected()}
+          onChange={() => selection.onToggleRow(row.id)}
+        />
       ),
     };
     return [select, ...columns];
@@ -164,27 +197,51 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   const direction = header.column.getIsSorted();
                   const name = columnLabel(header);
                   return (
-                    <th key={header.id} scope="col" style={{ width: header.getSize() }} aria-sort={canSort ? ariaSort(direction) : undefined}
-                      className={`relative ${ROW_HEIGHT} border-b border-slate-200 px-3 font-semibold`}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      style={{ width: header.getSize() }}
+                      aria-sort={canSort ? ariaSort(direction) : undefined}
+                      className={`relative ${ROW_HEIGHT} border-b border-slate-200 px-3 font-semibold`}
+                    >
                       {canSort ? (
-                        <button type="button" className="flex w-full items-center gap-1 text-left uppercase hover:text-slate-900"
-                          onClick={() => onSort?.(header.column.id)}>
-                          <span className="truncate"><table.FlexRender header={header} /></span>
+                        <button
+                          type="button"
+                          className="flex w-full items-center gap-1 text-left uppercase hover:text-slate-900"
+                          onClick={() => onSort?.(header.column.id)}
+                        >
+                          <span className="truncate">
+                            <table.FlexRender header={header} />
+                          </span>
                           <SortGlyph direction={direction} />
                         </button>
                       ) : (
-                        <span className="flex items-center truncate"><table.FlexRender header={header} /></span>
+                        <span className="flex items-center truncate">
+                          <table.FlexRender header={header} />
+                        </span>
                       )}
                       {header.column.getCanResize() && (
-                        <div role="separator" aria-orientation="vertical" tabIndex={0}
-                          aria-label={COLUMN_RESIZE_TEXTS.handle(name)} aria-description={COLUMN_RESIZE_TEXTS.hint}
-                          aria-valuenow={header.getSize()} aria-valuemin={COLUMN_MIN_WIDTH_PX} aria-valuemax={COLUMN_MAX_WIDTH_PX}
-                          onMouseDown={header.getResizeHandler()} onTouchStart={header.getResizeHandler()}
+                        <div
+                          role="separator"
+                          aria-orientation="vertical"
+                          tabIndex={0}
+                          aria-label={COLUMN_RESIZE_TEXTS.handle(name)}
+                          aria-description={COLUMN_RESIZE_TEXTS.hint}
+                          aria-valuenow={header.getSize()}
+                          aria-valuemin={COLUMN_MIN_WIDTH_PX}
+                          aria-valuemax={COLUMN_MAX_WIDTH_PX}
+                          onMouseDown={header.getResizeHandler()}
+                          onTouchStart={header.getResizeHandler()}
                           onKeyDown={(event) => resizeByKey(event, header)}
-                          style={header.column.getIsResizing() ? { transform: `translateX(${table.state.columnResizing.deltaOffset ?? 0}px)` } : undefined}
+                          style={
+                            header.column.getIsResizing()
+                              ? { transform: `translateX(${table.state.columnResizing.deltaOffset ?? 0}px)` }
+                              : undefined
+                          }
                           className={`absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none select-none hover:bg-brand-600/40 focus-visible:bg-brand-600/40 ${
                             header.column.getIsResizing() ? 'bg-brand-600' : ''
-                          }`} />
+                          }`}
+                        />
                       )}
                     </th>
                   );
@@ -203,11 +260,16 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               ))}
             {empty && (
               <tr className={ROW_HEIGHT}>
-                <td colSpan={columnCount} className="px-3 py-6 text-center text-slate-600">{emptyMessage}</td>
+                <td colSpan={columnCount} className="px-3 py-6 text-center text-slate-600">
+                  {emptyMessage}
+                </td>
               </tr>
             )}
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={`${ROW_HEIGHT} border-b border-slate-100 hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50' : ''}`}>
+              <tr
+                key={row.id}
+                className={`${ROW_HEIGHT} border-b border-slate-100 hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50' : ''}`}
+              >
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="overflow-hidden px-3 whitespace-nowrap text-ellipsis text-slate-800">
                     <table.FlexRender cell={cell} />
@@ -218,8 +280,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           </tbody>
         </table>
       </div>
-      <p role="status" className="sr-only">{loading ? loadingMessage : ''}</p>
-      <p aria-live="polite" className="sr-only" data-testid="column-resize-announcement">{announcement}</p>
+      <p role="status" className="sr-only">
+        {loading ? loadingMessage : ''}
+      </p>
+      <p aria-live="polite" className="sr-only" data-testid="column-resize-announcement">
+        {announcement}
+      </p>
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import {
-  allShownSelected, multiSelectMachine, selectAppliedQuery, selectQuery, shownOptions, toggleAllShown, toggleValue,
+  allShownSelected,
+  multiSelectMachine,
+  selectAppliedQuery,
+  selectQuery,
+  shownOptions,
+  toggleAllShown,
+  toggleValue,
   type MultiSelectOption,
 } from '../../../machines/multi-select';
 import { MULTI_SELECT_TEXTS } from '../../domain/texts';
@@ -28,19 +34,31 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
   const someShownSelected = shown.some((option) => selected.includes(option.value));
   return (
     <div className="flex flex-col gap-1">
-      <span id={`${id}-label`} className="text-sm font-medium text-slate-700">{label}</span>
+      <span id={`${id}-label`} className="text-sm font-medium text-slate-700">
+        {label}
+      </span>
       <Popover className="relative">
-        <PopoverButton aria-labelledby={`${id}-label ${id}-value`}
+        <PopoverButton
+          aria-labelledby={`${id}-label ${id}-value`}
           onClick={() => search.send({ type: 'multiSelect.reset' })}
-          className="flex h-10 min-w-44 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-left text-sm">
+          className="flex h-10 min-w-44 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-left text-sm"
+        >
           <span id={`${id}-value`}>{MULTI_SELECT_TEXTS.selected(selected.length)}</span>
           <Icon name="chevronDown" className="h-4 w-4" />
         </PopoverButton>
         <PopoverPanel focus className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-          <label htmlFor={`${id}-search`} className="sr-only">{MULTI_SELECT_TEXTS.search(label)}</label>
-          <input id={`${id}-search`} type="search" value={query} placeholder={MULTI_SELECT_TEXTS.search(label)} autoComplete="off"
+          <label htmlFor={`${id}-search`} className="sr-only">
+            {MULTI_SELECT_TEXTS.search(label)}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            placeholder={MULTI_SELECT_TEXTS.search(label)}
+            autoComplete="off"
             className="mb-2 h-9 w-full rounded-md border border-slate-300 px-2 text-sm"
-            onChange={(event) => search.send({ type: 'multiSelect.search', query: event.target.value })} />
+            onChange={(event) => search.send({ type: 'multiSelect.search', query: event.target.value })}
+          />
           <fieldset>
             <legend className="sr-only">{label}</legend>
             {shown.length === 0 ? (
@@ -48,19 +66,25 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
             ) : (
               <>
                 <label className="flex cursor-pointer items-center gap-2 border-b border-slate-100 px-1 py-2 text-sm font-medium">
-                  <input type="checkbox" checked={everyShownSelected}
+                  <input
+                    type="checkbox"
+                    checked={everyShownSelected}
                     ref={(box) => {
                       if (box) box.indeterminate = someShownSelected && !everyShownSelected;
                     }}
-                    onChange={() => onChange(toggleAllShown(options, selected, shown))} />
+                    onChange={() => onChange(toggleAllShown(options, selected, shown))}
+                  />
                   {MULTI_SELECT_TEXTS.selectAll}
                 </label>
                 <ul className="max-h-64 overflow-auto">
                   {shown.map((option) => (
                     <li key={option.value}>
                       <label className="flex cursor-pointer items-center gap-2 px-1 py-1.5 text-sm">
-                        <input type="checkbox" checked={selected.includes(option.value)}
-                          onChange={() => onChange(toggleValue(options, selected, option.value))} />
+                        <input
+                          type="checkbox"
+                          checked={selected.includes(option.value)}
+                          onChange={() => onChange(toggleValue(options, selected, option.value))}
+                        />
                         {option.label}
                       </label>
                     </li>

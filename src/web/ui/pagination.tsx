@@ -22,7 +22,17 @@ export interface PaginationProps {
 const buttonClasses =
   'inline-flex h-9 w-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
-function PageButton({ label, icon, disabled, onClick }: { label: string; icon: IconName | 'first' | 'last'; disabled: boolean; onClick: () => void }) {
+function PageButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: IconName | 'first' | 'last';
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
     <button type="button" className={buttonClasses} aria-label={label} disabled={disabled} onClick={onClick}>
       {icon === 'first' || icon === 'last' ? (
@@ -53,24 +63,49 @@ export function Pagination({ page, pageCount, limit, summary, onPage, onPageSize
   const atLast = page >= pageCount;
   return (
     <nav aria-label={PAGINATION_TEXTS.label} className="flex flex-wrap items-center justify-between gap-4 py-3 text-sm text-slate-700">
-      <p role="status" className="min-w-64">{summary}</p>
+      <p role="status" className="min-w-64">
+        {summary}
+      </p>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex items-center gap-2">
           <label htmlFor={`${idPrefix}-size`}>{PAGINATION_TEXTS.pageSize}</label>
-          <select id={`${idPrefix}-size`} value={limit}
+          <select
+            id={`${idPrefix}-size`}
+            value={limit}
             className="h-9 rounded-md border border-slate-300 bg-white px-2"
-            onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}>
-            {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+            onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex items-center gap-1">
           <PageButton label={PAGINATION_TEXTS.first} icon="first" disabled={atFirst} onClick={() => onPage(1)} />
           <PageButton label={PAGINATION_TEXTS.previous} icon="chevronLeft" disabled={atFirst} onClick={() => onPage(page - 1)} />
           <form className="flex items-center gap-1" onSubmit={submitPage}>
-            <label htmlFor={`${idPrefix}-page`} className="sr-only">{PAGINATION_TEXTS.pageNumber}</label>
-            <input id={`${idPrefix}-page`} name="page" type="number" inputMode="numeric" required min={1} max={pageCount} step={1}
-              ref={pageField} defaultValue={page} className="h-9 w-20 rounded-md border border-slate-300 px-2 text-right" />
-            <button type="submit" className="h-9 rounded-md border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-40">
+            <label htmlFor={`${idPrefix}-page`} className="sr-only">
+              {PAGINATION_TEXTS.pageNumber}
+            </label>
+            <input
+              id={`${idPrefix}-page`}
+              name="page"
+              type="number"
+              inputMode="numeric"
+              required
+              min={1}
+              max={pageCount}
+              step={1}
+              ref={pageField}
+              defaultValue={page}
+              className="h-9 w-20 rounded-md border border-slate-300 px-2 text-right"
+            />
+            <button
+              type="submit"
+              className="h-9 rounded-md border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-40"
+            >
               {PAGINATION_TEXTS.goToPage}
             </button>
           </form>

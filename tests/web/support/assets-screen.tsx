@@ -20,5 +20,6 @@ export async function openAssetScreen(path: string = APP_PATHS.assets) {
 export const assetTable = () => screen.getByRole('table');
 /** Data rows (header row excluded; placeholders are hidden from the accessibility tree). */
 export const dataRows = () => within(assetTable()).queryAllByRole('row').slice(1);
-export const pageSummaryText = () => within(screen.getByRole('navigation', { name: PAGINATION_TEXTS.label })).getByRole('status').textContent;
+export const pageSummaryText = () =>
+  within(screen.getByRole('navigation', { name: PAGINATION_TEXTS.label })).getByRole('status').textContent;
 export const searchBox = () => screen.getByRole('searchbox', { name: ASSET_TEXTS.search });

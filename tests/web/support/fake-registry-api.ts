@@ -26,12 +26,12 @@ export function createFakeRegistryApi(organizations: readonly UserParticipant[])
     userParticipants: async () => [...organizations],
     logout: () => defer<void>('logout'),
     // Product calls this fake does not model fail loudly, so a test that needs one provides it.
-    ...Object.fromEntries(
+    ...(Object.fromEntries(
       (['listLoans', 'loansCsv', 'poolAssetsCsv', 'loanDetails', 'loanEvents', 'listPools', 'pool'] as const).map((name) => [
         name,
         () => Promise.reject(new Error(`${name} is not modelled by this fake`)),
       ]),
-    ) as unknown as Pick<RegistryApi, 'listLoans' | 'loansCsv' | 'poolAssetsCsv' | 'loanDetails' | 'loanEvents' | 'listPools' | 'pool'>,
+    ) as unknown as Pick<RegistryApi, 'listLoans' | 'loansCsv' | 'poolAssetsCsv' | 'loanDetails' | 'loanEvents' | 'listPools' | 'pool'>),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */

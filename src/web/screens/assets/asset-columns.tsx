@@ -24,7 +24,8 @@ function PartyCell({ entry }: { entry: RoleEntry | null }) {
   );
 }
 
-const roleStates = (loan: LoanListItem) => [loan.owner, loan.servicer, loan.controller, loan.subServicer, loan.securedParty].map((entry) => entry?.state);
+const roleStates = (loan: LoanListItem) =>
+  [loan.owner, loan.servicer, loan.controller, loan.subServicer, loan.securedParty].map((entry) => entry?.state);
 
 const helper = createDataTableColumnHelper<LoanListItem>();
 
@@ -32,10 +33,24 @@ const party = (id: Extract<LoanSortColumn, 'owner' | 'servicer' | 'subServicer' 
   helper.accessor((loan) => loan[id], { id, header, size: 170, cell: ({ getValue }) => <PartyCell entry={getValue()} /> });
 
 export const assetColumns: readonly DataTableColumn<LoanListItem>[] = [
-  helper.accessor('uli', { id: 'uli', header: 'ULI', size: 200, cell: ({ getValue }) => <span className="font-mono text-xs" title={getValue()}>{getValue()}</span> }),
+  helper.accessor('uli', {
+    id: 'uli',
+    header: 'ULI',
+    size: 200,
+    cell: ({ getValue }) => (
+      <span className="font-mono text-xs" title={getValue()}>
+        {getValue()}
+      </span>
+    ),
+  }),
   helper.accessor('loanType', { id: 'loanType', header: 'Type', size: 130, cell: ({ getValue }) => loanTypeLabel(getValue()) }),
   helper.accessor('tradeDate', { id: 'tradeDate', header: 'Trade Date', size: 130, cell: ({ getValue }) => formatDate(getValue()) || '—' }),
-  helper.accessor('mortgageeOfRecord', { id: 'mortgageeOfRecord', header: 'Mortgagee of Record', size: 170, cell: ({ getValue }) => getValue() ?? '—' }),
+  helper.accessor('mortgageeOfRecord', {
+    id: 'mortgageeOfRecord',
+    header: 'Mortgagee of Record',
+    size: 170,
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
   helper.accessor((loan) => deriveAssetStatus(loan.status, roleStates(loan)), {
     id: 'status',
     header: 'Status',

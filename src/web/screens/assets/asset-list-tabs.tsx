@@ -20,7 +20,9 @@ export function AssetListTabs() {
               end
               className={({ isActive }) =>
                 `inline-block border-b-2 px-1 pb-2 text-sm font-semibold ${
-                  isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  isActive
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
                 }`
               }
             >

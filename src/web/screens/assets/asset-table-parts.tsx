@@ -9,7 +9,9 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
       {count > 0 && (
         <>
           <span>{ASSET_TEXTS.selectedCount(count)}</span>
-          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>{ASSET_TEXTS.clearSelection}</button>
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>
+            {ASSET_TEXTS.clearSelection}
+          </button>
         </>
       )}
     </p>
@@ -17,12 +19,26 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
 }
 
 /** Stays enabled while busy (focus never drops); the csv-export machine ignores a second click. */
-export function CsvExportButton({ selectedCount, exporting, onExport }: { selectedCount: number; exporting: boolean; onExport: () => void }) {
+export function CsvExportButton({
+  selectedCount,
+  exporting,
+  onExport,
+}: {
+  selectedCount: number;
+  exporting: boolean;
+  onExport: () => void;
+}) {
   return (
     <div className="flex items-center gap-3">
-      <p role="status" className="text-sm text-slate-600">{exporting ? ASSET_TEXTS.exportingCsv : ''}</p>
-      <button type="button" aria-busy={exporting} onClick={onExport}
-        className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 aria-busy:opacity-70">
+      <p role="status" className="text-sm text-slate-600">
+        {exporting ? ASSET_TEXTS.exportingCsv : ''}
+      </p>
+      <button
+        type="button"
+        aria-busy={exporting}
+        onClick={onExport}
+        className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 aria-busy:opacity-70"
+      >
         {exporting ? (
           <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
         ) : (
@@ -38,7 +54,9 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-8 text-center text-red-900">
       <p>{message}</p>
-      <button type="button" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white" onClick={onRetry}>{TEXTS.tryAgain}</button>
+      <button type="button" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white" onClick={onRetry}>
+        {TEXTS.tryAgain}
+      </button>
     </div>
   );
 }

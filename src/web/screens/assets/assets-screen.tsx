@@ -6,8 +6,16 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
-  assetTableMachine, selectHasFailed, selectIsLoading, selectPageCount, selectPageSelection, selectPageSummary, selectRows,
-  selectSearchText, selectSelectedIds, selectView,
+  assetTableMachine,
+  selectHasFailed,
+  selectIsLoading,
+  selectPageCount,
+  selectPageSelection,
+  selectPageSummary,
+  selectRows,
+  selectSearchText,
+  selectSelectedIds,
+  selectView,
 } from '../../../../machines/asset-table';
 import { csvExportMachine, selectIsExporting } from '../../../../machines/csv-export';
 import type { LoanListItem, LoanSortColumn } from '../../../contract/loans';
@@ -93,36 +101,77 @@ export function AssetsScreen() {
       <AssetListTabs />
       <section aria-label={ASSET_TEXTS.filters} className="flex flex-wrap items-end gap-4">
         <div className="flex min-w-64 flex-1 flex-col gap-1">
-          <label htmlFor="asset-search" className="text-sm font-medium text-slate-700">{ASSET_TEXTS.search}</label>
-          <input id="asset-search" type="search" value={searchText} placeholder={ASSET_TEXTS.searchHint} autoComplete="off"
+          <label htmlFor="asset-search" className="text-sm font-medium text-slate-700">
+            {ASSET_TEXTS.search}
+          </label>
+          <input
+            id="asset-search"
+            type="search"
+            value={searchText}
+            placeholder={ASSET_TEXTS.searchHint}
+            autoComplete="off"
             className="h-10 rounded-md border border-slate-300 px-3 text-sm"
-            onChange={(event) => table.send({ type: 'filters.search', text: event.target.value })} />
+            onChange={(event) => table.send({ type: 'filters.search', text: event.target.value })}
+          />
         </div>
-        <MultiSelect label={ASSET_TEXTS.roles} options={roleOptions} selected={view.roles}
-          onChange={(roles) => table.send({ type: 'filters.roles', roles: roles as FilterableRole[] })} />
+        <MultiSelect
+          label={ASSET_TEXTS.roles}
+          options={roleOptions}
+          selected={view.roles}
+          onChange={(roles) => table.send({ type: 'filters.roles', roles: roles as FilterableRole[] })}
+        />
         <div className="flex flex-col gap-1">
-          <label htmlFor="asset-date-filter" className="text-sm font-medium text-slate-700">{ASSET_TEXTS.dateFilter}</label>
-          <select id="asset-date-filter" value={view.dateFilter ?? ''} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
-            onChange={(event) => table.send({ type: 'filters.date', filter: isDateFilter(event.target.value) ? event.target.value : null })}>
+          <label htmlFor="asset-date-filter" className="text-sm font-medium text-slate-700">
+            {ASSET_TEXTS.dateFilter}
+          </label>
+          <select
+            id="asset-date-filter"
+            value={view.dateFilter ?? ''}
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+            onChange={(event) => table.send({ type: 'filters.date', filter: isDateFilter(event.target.value) ? event.target.value : null })}
+          >
             <option value="">{ASSET_TEXTS.allDates}</option>
-            {DATE_FILTERS.map((filter) => <option key={filter} value={filter}>{DATE_FILTER_LABELS[filter]}</option>)}
+            {DATE_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {DATE_FILTER_LABELS[filter]}
+              </option>
+            ))}
           </select>
         </div>
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} />
-        <CsvExportButton selectedCount={selectedIds.length} exporting={exporting}
-          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })} />
+        <CsvExportButton
+          selectedCount={selectedIds.length}
+          exporting={exporting}
+          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })}
+        />
       </div>
       {failed ? (
         <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
       ) : (
         <div>
-          <DataTable label={ASSET_TEXTS.tableLabel} columns={assetColumns} rows={rows} getRowId={assetRowId} loading={loading}
-            pageSize={view.limit} loadingMessage={ASSET_TEXTS.loading} emptyMessage={ASSET_TEXTS.empty}
-            sort={sort} onSort={(column) => table.send({ type: 'sort.toggle', column: column as LoanSortColumn })} selection={selection} />
-          <Pagination page={view.page} pageCount={pageCount} limit={view.limit} summary={summary}
-            onPage={(page) => table.send({ type: 'page.go', page })} onPageSize={(limit) => table.send({ type: 'page.size', limit })} />
+          <DataTable
+            label={ASSET_TEXTS.tableLabel}
+            columns={assetColumns}
+            rows={rows}
+            getRowId={assetRowId}
+            loading={loading}
+            pageSize={view.limit}
+            loadingMessage={ASSET_TEXTS.loading}
+            emptyMessage={ASSET_TEXTS.empty}
+            sort={sort}
+            onSort={(column) => table.send({ type: 'sort.toggle', column: column as LoanSortColumn })}
+            selection={selection}
+          />
+          <Pagination
+            page={view.page}
+            pageCount={pageCount}
+            limit={view.limit}
+            summary={summary}
+            onPage={(page) => table.send({ type: 'page.go', page })}
+            onPageSize={(limit) => table.send({ type: 'page.size', limit })}
+          />
         </div>
       )}
     </div>

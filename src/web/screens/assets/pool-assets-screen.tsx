@@ -7,8 +7,18 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { csvExportMachine, selectIsExporting } from '../../../../machines/csv-export';
 import {
-  poolAssetsMachine, selectHasFailed, selectIsLoading, selectIsNotFound, selectPageCount, selectPageSelection, selectPageSummary,
-  selectPaging, selectPoolName, selectRows, selectSelectedIds, type PoolPaging,
+  poolAssetsMachine,
+  selectHasFailed,
+  selectIsLoading,
+  selectIsNotFound,
+  selectPageCount,
+  selectPageSelection,
+  selectPageSummary,
+  selectPaging,
+  selectPoolName,
+  selectRows,
+  selectSelectedIds,
+  type PoolPaging,
 } from '../../../../machines/pool-assets';
 import type { LoanListItem } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
@@ -103,30 +113,52 @@ function PoolAssets({ poolId }: { poolId: string }) {
       <div className="flex flex-col items-start gap-4">
         <PageHeading>{ASSET_TEXTS.poolNotFoundTitle}</PageHeading>
         <p className="text-slate-600">{ASSET_TEXTS.poolNotFoundBody}</p>
-        <Link className="font-medium text-brand-700 underline" to={APP_PATHS.pools}>{ASSET_TEXTS.backToPools}</Link>
+        <Link className="font-medium text-brand-700 underline" to={APP_PATHS.pools}>
+          {ASSET_TEXTS.backToPools}
+        </Link>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.pools}>{ASSET_TEXTS.backToPools}</Link>
+        <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.pools}>
+          {ASSET_TEXTS.backToPools}
+        </Link>
         {/* The heading exists from the first render (focus moves to it); the name fills it when it arrives. */}
         <PageHeading>{poolName || ASSET_TEXTS.poolLoading}</PageHeading>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} />
-        <CsvExportButton selectedCount={selectedIds.length} exporting={exporting}
-          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'pool', poolId } } })} />
+        <CsvExportButton
+          selectedCount={selectedIds.length}
+          exporting={exporting}
+          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'pool', poolId } } })}
+        />
       </div>
       {failed ? (
         <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
       ) : (
         <div>
-          <DataTable label={poolName || ASSET_TEXTS.tableLabel} columns={assetColumns} rows={rows} getRowId={assetRowId} loading={loading}
-            pageSize={paging.limit} loadingMessage={ASSET_TEXTS.loading} emptyMessage={ASSET_TEXTS.poolEmpty} selection={selection} />
-          <Pagination page={paging.page} pageCount={pageCount} limit={paging.limit} summary={summary}
-            onPage={(page) => table.send({ type: 'page.go', page })} onPageSize={(limit) => table.send({ type: 'page.size', limit })} />
+          <DataTable
+            label={poolName || ASSET_TEXTS.tableLabel}
+            columns={assetColumns}
+            rows={rows}
+            getRowId={assetRowId}
+            loading={loading}
+            pageSize={paging.limit}
+            loadingMessage={ASSET_TEXTS.loading}
+            emptyMessage={ASSET_TEXTS.poolEmpty}
+            selection={selection}
+          />
+          <Pagination
+            page={paging.page}
+            pageCount={pageCount}
+            limit={paging.limit}
+            summary={summary}
+            onPage={(page) => table.send({ type: 'page.go', page })}
+            onPageSize={(limit) => table.send({ type: 'page.size', limit })}
+          />
         </div>
       )}
     </div>

@@ -21,10 +21,17 @@ export function LoginScreen() {
         <PageHeading>Loan Registry</PageHeading>
         <p className="mt-2 text-slate-600">Sign in to view and manage your organization’s loans.</p>
         {showNotice && (
-          <section aria-labelledby="not-registered-title" className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
-            <h2 id="not-registered-title" className="font-semibold">{TEXTS.notRegisteredTitle}</h2>
+          <section
+            aria-labelledby="not-registered-title"
+            className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950"
+          >
+            <h2 id="not-registered-title" className="font-semibold">
+              {TEXTS.notRegisteredTitle}
+            </h2>
             <p className="mt-1 text-sm">{TEXTS.notRegisteredBody}</p>
-            <div className="mt-2"><SupportContact /></div>
+            <div className="mt-2">
+              <SupportContact />
+            </div>
           </section>
         )}
         {failed && (
@@ -33,16 +40,22 @@ export function LoginScreen() {
           </div>
         )}
         {failed ? (
-          <button type="button" className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600"
-            onClick={() => session.send({ type: 'session.retry' })}>
+          <button
+            type="button"
+            className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600"
+            onClick={() => session.send({ type: 'session.retry' })}
+          >
             {TEXTS.tryAgain}
           </button>
         ) : (
-        <button type="button" disabled={busy}
-          className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-          onClick={() => session.send({ type: identified ? 'session.signOut' : 'session.logIn' })}>
-          {identified ? TEXTS.logOut : TEXTS.logIn}
-        </button>
+          <button
+            type="button"
+            disabled={busy}
+            className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+            onClick={() => session.send({ type: identified ? 'session.signOut' : 'session.logIn' })}
+          >
+            {identified ? TEXTS.logOut : TEXTS.logIn}
+          </button>
         )}
       </div>
     </main>

@@ -8,7 +8,9 @@ export function NotFoundScreen() {
     <main id="main" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <PageHeading>{TEXTS.pageNotFound}</PageHeading>
       <p className="text-slate-600">The page you asked for does not exist.</p>
-      <Link className="font-medium text-brand-700 underline" to={APP_PATHS.dashboard}>Go to the dashboard</Link>
+      <Link className="font-medium text-brand-700 underline" to={APP_PATHS.dashboard}>
+        Go to the dashboard
+      </Link>
     </main>
   );
 }

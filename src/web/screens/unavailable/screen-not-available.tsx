@@ -9,5 +9,11 @@ export function ScreenNotAvailable({ title, standalone = false }: { title: strin
       <p className="text-slate-600">{TEXTS.screenNotAvailable}</p>
     </div>
   );
-  return standalone ? <main id="main" className="mx-auto max-w-3xl p-8">{content}</main> : content;
+  return standalone ? (
+    <main id="main" className="mx-auto max-w-3xl p-8">
+      {content}
+    </main>
+  ) : (
+    content
+  );
 }
