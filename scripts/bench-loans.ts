@@ -7,7 +7,7 @@ import { LOAN_SORT_COLUMNS, type LoanSortColumn } from '../src/contract/loans';
 import { PATHS } from '../src/contract/paths';
 import { DEFAULT_ROLE_FILTER } from '../src/domain/loan';
 import { PARTICIPANT_HEADER } from '../src/domain/constants';
-import { isSmallSetFilter, loanCountSql, loanPageSql, type LoanListFilter } from '../src/server/db/loan-list-query';
+import { loanListSql, type LoanListFilter } from '../src/server/db/loan-list-query';
 import type { HttpRequestSpec, HttpScenarioSpec, SqlScenarioSpec, SqlStatement } from './bench-load';
 
 /** The registry server's pool size (connectDatabase's default): the SQL side queues on as many connections. */
@@ -139,24 +139,9 @@ export function listRequest(baseUrl: string, auth: Readonly<Record<string, strin
   };
 }
 
-/**
- * The statements the list repository (listLoanPage) sends for a view, in its order: a search is
- * one page query carrying its count; otherwise a read-only snapshot with the count, then the page,
- * read from the end of the set when the offset is past its middle. `totalCount` comes from the API.
- */
-export function listStatements(data: LoanBenchData, view: ListView, totalCount: number): SqlStatement[] {
-  const filter = filterOf(data, view);
-  const page = { limit: PAGE_SIZE, offset: view.offset };
-  if (isSmallSetFilter(filter)) return [loanPageSql(filter, { ...page, withTotal: true })];
-  const rowsInPage = Math.max(0, Math.min(page.limit, totalCount - page.offset));
-  const offsetFromEnd = totalCount - page.offset - rowsInPage;
-  const window = offsetFromEnd < page.offset ? { limit: rowsInPage, offset: offsetFromEnd, fromEnd: true } : page;
-  return [
-    { text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', values: [] },
-    loanCountSql(filter),
-    ...(page.offset < totalCount ? [loanPageSql(filter, window)] : []),
-    { text: 'COMMIT', values: [] },
-  ];
+/** The statement the list repository (listLoanPage) sends for a view: one, with its count (loanListSql). */
+export function listStatements(data: LoanBenchData, view: ListView, _totalCount?: number): SqlStatement[] {
+  return [loanListSql(filterOf(data, view), { limit: PAGE_SIZE, offset: view.offset })];
 }
 
 export const sqlScenario = (name: string, connectionString: string, statements: SqlStatement[]): SqlScenarioSpec => ({

@@ -2,6 +2,7 @@
 // clause for the JSON page, its count and the CSV, so the three always agree. Exported as text
 // and parameters so the bench can time the raw query beside the API.
 import type { FilterableRole, LoanSortColumn, SortDirection } from '../../contract/loans';
+import { DEFAULT_ROLE_FILTER } from '../../domain/loan';
 import { ALL_ROLES_MASK, roleMask } from './loan-list-index';
 
 /** What a list, count or CSV selects: the loans on which one organization holds one of the roles. */
@@ -43,9 +44,15 @@ const DEFAULT_ORDER = { key: 'updated_at', descending: true } as const;
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** loan_list_search.holders keys of an organization's roles (loan_role_keys in SQL). */
-export const roleKeys = (participantId: string, roles: readonly FilterableRole[]): string[] =>
-  roles.map((role) => `${participantId}:${role}`);
+/**
+ * loan_list_search.holders keys of an organization's roles (loan_role_keys in SQL): one key per
+ * role, and '<id>:DEFAULT' standing for SPEC's default five together (one posting list, not five).
+ */
+export function roleKeys(participantId: string, roles: readonly FilterableRole[]): string[] {
+  const hasDefault = DEFAULT_ROLE_FILTER.every((role) => roles.includes(role));
+  const rest = hasDefault ? roles.filter((role) => !(DEFAULT_ROLE_FILTER as readonly string[]).includes(role)) : roles;
+  return [...(hasDefault ? ['DEFAULT'] : []), ...rest].map((key) => `${participantId}:${key}`);
+}
 
 class Params {
   readonly values: unknown[] = [];
@@ -103,26 +110,29 @@ export const isSmallSetFilter = (filter: LoanListFilter): boolean =>
   Boolean(filter.query) || filter.loanIds !== undefined || filter.poolId !== undefined;
 
 /**
- * The exact number of matching loans. Without search, ids or pool it sums loan_list_counts (per
- * organization, UTC day and roles); a date filter adds the rows of its own first day from the index.
+ * The exact number of matching loans, as a scalar expression. Without search, ids or pool it sums
+ * loan_list_counts (per organization, UTC day and roles); a date filter adds the rows of its own
+ * first day from the index. Otherwise it counts the filtered rows.
  */
+function countExpression(filter: LoanListFilter, params: Params): string {
+  if (!isCountedFilter(filter)) {
+    const { table, where } = source(filter, params);
+    return `(SELECT count(*) FROM ${table} WHERE ${where})`;
+  }
+  const participant = params.add(filter.participantId);
+  const mask = params.add(roleMask(filter.roles));
+  const counted = `SELECT coalesce(sum(c.count), 0) FROM loan_list_counts c WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`;
+  if (filter.updatedSince === undefined) return `(${counted})`;
+  const since = `${params.add(filter.updatedSince)}::timestamptz`;
+  const firstDay = `SELECT count(*) FROM loan_list_entries e WHERE e.participant_id = ${participant} AND (e.roles & ${mask}::smallint) <> 0
+      AND e.updated_at >= ${since} AND e.updated_at < loan_list_next_day(${since})`;
+  return `((${counted} AND c.updated_on > loan_list_day(${since})) + (${firstDay}))`;
+}
+
+/** The exact number of matching loans (`total`). */
 export function loanCountSql(filter: LoanListFilter): SqlQuery {
   const params = new Params();
-  if (isCountedFilter(filter)) {
-    const participant = params.add(filter.participantId);
-    const mask = params.add(roleMask(filter.roles));
-    const counted = `SELECT coalesce(sum(c.count), 0) FROM loan_list_counts c WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`;
-    if (filter.updatedSince === undefined) return { text: `SELECT (${counted})::int AS total`, values: params.values };
-    const since = `${params.add(filter.updatedSince)}::timestamptz`;
-    const firstDay = `SELECT count(*) FROM loan_list_entries e WHERE e.participant_id = ${participant} AND (e.roles & ${mask}::smallint) <> 0
-      AND e.updated_at >= ${since} AND e.updated_at < loan_list_next_day(${since})`;
-    return {
-      text: `SELECT ((${counted} AND c.updated_on > loan_list_day(${since})) + (${firstDay}))::int AS total`,
-      values: params.values,
-    };
-  }
-  const { table, where } = source(filter, params);
-  return { text: `SELECT count(*)::int AS total FROM ${table} WHERE ${where}`, values: params.values };
+  return { text: `SELECT ${countExpression(filter, params)}::int AS total`, values: params.values };
 }
 
 /** The five role entries of a loan as JSON: [{ role, state, name, participant, provenanceId }]. */
@@ -130,39 +140,74 @@ const PARTIES_JSON = `(SELECT json_agg(json_build_array(lp.role, lp.state, coale
     FROM loan_parties lp LEFT JOIN participants pt ON pt.id = lp.participant_id
     WHERE lp.loan_id = l.id AND lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY'))`;
 
-export interface LoanPageWindow {
+/** The list item columns of the loans in `page` (loan_id, sort_key), in the list order. */
+const ITEMS = `SELECT l.id, l.uli, l.loan_type, l.trade_date::text AS trade_date, l.mortgagee_of_record, l.status,
+    ${PARTIES_JSON} AS parties, page.sort_key, page.loan_id
+  FROM page JOIN loans l ON l.id = page.loan_id`;
+
+export interface LoanPageRequest {
   readonly limit: number;
   readonly offset: number;
-  /**
-   * Read the page from the other end (the offset counted from the last row): the same rows, found
-   * by a short backward index scan instead of skipping most of the set. Needs the exact count.
-   */
-  readonly fromEnd?: boolean;
-  /** Add `total` (count(*) OVER ()) to every row: one pass when the filtered set is small anyway. */
-  readonly withTotal?: boolean;
 }
 
 /**
- * One page of list items in the list order: loan columns plus `parties` (JSON) and, with
- * `withTotal`, the count of the whole filtered set.
+ * One page of list items and the exact count of the whole filtered set, in one statement (one
+ * round trip, one snapshot). Rows carry `total`; past the end, one row with `total` and a null id.
+ *
+ * - A search, an id list or a pool is read whole anyway: count(*) OVER () counts it in the same pass.
+ * - Otherwise the count comes first (loan_list_counts), and a page past the middle of the set is
+ *   read from the other end: the same rows, by a short backward scan of the sort index instead
+ *   of skipping most of the set. Both scans are planned; a one-time filter runs only one.
  */
-export function loanPageSql(filter: LoanListFilter, window: LoanPageWindow): SqlQuery {
+export function loanListSql(filter: LoanListFilter, page: LoanPageRequest): SqlQuery {
   const params = new Params();
   const order = orderOf(filter);
-  const { table, where } = source(filter, params);
-  const scanDescending = window.fromEnd ? !order.descending : order.descending;
-  const total = window.withTotal ? ', (count(*) OVER ())::int AS total' : '';
-  const text = `WITH page AS MATERIALIZED (
-  SELECT e.loan_id, e.${order.key} AS sort_key${total}
+  const ascending = orderBy('e', order.key, order.descending);
+  const descending = orderBy('e', order.key, !order.descending);
+  const pageOrder = orderBy('p', 'sort_key', order.descending);
+  if (isSmallSetFilter(filter)) {
+    const { table, where } = source(filter, params);
+    const text = `WITH page AS MATERIALIZED (
+  SELECT e.loan_id, e.${order.key} AS sort_key, count(*) OVER () AS total
   FROM ${table}
   WHERE ${where}
-  ORDER BY ${orderBy('e', order.key, scanDescending)}
-  LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)}
+  ORDER BY ${ascending}
+  LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}
 )
-SELECT l.id, l.uli, l.loan_type, l.trade_date::text AS trade_date, l.mortgagee_of_record, l.status,
-  ${PARTIES_JSON} AS parties${window.withTotal ? ', page.total' : ''}
-FROM page JOIN loans l ON l.id = page.loan_id
-ORDER BY ${orderBy('page', 'sort_key', order.descending)}`;
+SELECT p.*, page_total.total::int AS total
+FROM (SELECT max(total) AS total FROM page) page_total LEFT JOIN LATERAL (${ITEMS}) p ON true
+ORDER BY ${pageOrder}`;
+    return { text, values: params.values };
+  }
+  const count = countExpression(filter, params);
+  const { table, where } = source(filter, params);
+  const limit = `${params.add(page.limit)}::int`;
+  const offset = `${params.add(page.offset)}::int`;
+  const text = `WITH total AS MATERIALIZED (SELECT ${count}::int AS n),
+bounds AS MATERIALIZED (
+  SELECT greatest(least(${limit}, n - ${offset}), 0) AS rows, greatest(n - ${offset} - ${limit}, 0) AS back,
+    n - ${offset} - greatest(least(${limit}, n - ${offset}), 0) < ${offset} AS from_end
+  FROM total
+),
+forward AS MATERIALIZED (
+  SELECT e.loan_id, e.${order.key} AS sort_key FROM ${table}
+  WHERE ${where} AND NOT (SELECT from_end FROM bounds)
+  ORDER BY ${ascending} LIMIT ${limit} OFFSET ${offset}
+),
+backward AS MATERIALIZED (
+  SELECT e.loan_id, e.${order.key} AS sort_key FROM ${table}
+  WHERE ${where} AND (SELECT from_end FROM bounds)
+  ORDER BY ${descending} LIMIT ${limit} OFFSET (SELECT back FROM bounds)
+),
+page AS (
+  SELECT loan_id, sort_key FROM forward
+  UNION ALL
+  SELECT b.loan_id, b.sort_key FROM (
+    SELECT e.*, row_number() OVER (ORDER BY ${orderBy('e', 'sort_key', !order.descending)}) AS position FROM backward e
+  ) b WHERE b.position <= (SELECT rows FROM bounds)
+)
+SELECT p.*, total.n AS total FROM total LEFT JOIN LATERAL (${ITEMS}) p ON true
+ORDER BY ${pageOrder}`;
   return { text, values: params.values };
 }
 

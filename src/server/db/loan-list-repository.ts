@@ -6,7 +6,7 @@ import type { LoanListItem, PartyValue, RoleEntry } from '../../contract/loans';
 import type { RoleState } from '../../domain/loan';
 import type { Database } from './database';
 import { poolOf } from './pg-pool';
-import { isSmallSetFilter, loanCountSql, loanCsvSql, loanPageSql, type LoanListFilter } from './loan-list-query';
+import { loanCountSql, loanCsvSql, loanListSql, type LoanListFilter, type LoanPageRequest } from './loan-list-query';
 
 export type { LoanListFilter } from './loan-list-query';
 
@@ -20,7 +20,7 @@ interface PageRow {
   mortgagee_of_record: string | null;
   status: LoanListItem['status'];
   parties: PartyTuple[] | null;
-  total?: number;
+  total: number;
 }
 
 const ROLE_FIELDS = {
@@ -59,41 +59,17 @@ export interface LoanPage {
   readonly totalCount: number;
 }
 
-/**
- * One page and the exact count of the whole filtered set, from one snapshot. Unfiltered lists
- * count from loan_list_counts and read pages past the middle from the end; searches, id lists and
- * pools are small sets and take their count from the page query itself.
- */
-export async function listLoanPage(db: Database, filter: LoanListFilter, page: { limit: number; offset: number }): Promise<LoanPage> {
-  const client = await poolOf(db).connect();
-  let failed: Error | undefined;
-  try {
-    if (isSmallSetFilter(filter)) {
-      // The filtered set is read whole anyway: count it in the same pass.
-      const rows = (await client.query<PageRow>(loanPageSql(filter, { ...page, withTotal: true }))).rows;
-      if (rows.length > 0 || page.offset === 0) return { loans: rows.map(toItem), totalCount: rows[0]?.total ?? 0 };
-      // Past the end: no row carries the count.
-      const totalCount = (await client.query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0;
-      return { loans: [], totalCount };
-    }
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const totalCount = (await client.query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0;
-    let loans: LoanListItem[] = [];
-    if (page.offset < totalCount) {
-      const rowsInPage = Math.min(page.limit, totalCount - page.offset);
-      const offsetFromEnd = totalCount - page.offset - rowsInPage;
-      const window = offsetFromEnd < page.offset ? { limit: rowsInPage, offset: offsetFromEnd, fromEnd: true } : page;
-      loans = (await client.query<PageRow>(loanPageSql(filter, window))).rows.map(toItem);
-    }
-    await client.query('COMMIT');
-    return { loans, totalCount };
-  } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    // A connection that failed mid-transaction is discarded rather than reused.
-    client.release(failed);
-  }
+/** One page and the exact count of the whole filtered set, in one statement (loanListSql). */
+export async function listLoanPage(db: Database, filter: LoanListFilter, page: LoanPageRequest): Promise<LoanPage> {
+  const { rows } = await poolOf(db).query<PageRow | (Omit<PageRow, 'id' | 'total'> & { id: null; total: number | null })>(
+    loanListSql(filter, page),
+  );
+  const total = rows[0]?.total;
+  const loans = rows.filter((row): row is PageRow => row.id !== null).map(toItem);
+  if (total !== null && total !== undefined) return { loans, totalCount: total };
+  if (page.offset === 0) return { loans, totalCount: 0 };
+  // A search, id list or pool page past the end carries no row, hence no count.
+  return { loans, totalCount: (await poolOf(db).query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0 };
 }
 
 /** The CSV's source row (loanCsvSql's columns, read as an array: no object per row). */
