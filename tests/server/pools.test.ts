@@ -169,7 +169,7 @@ describe('GET figure v2 /loans (pool assets CSV)', () => {
     expect(listed.map((record) => record['Loan ID'])).toEqual([world.loans.ada]);
   });
 
-  it('answers 404 for a pool the organization may not see, 400 without a selection or with a malformed one, 401 without a session', async () => {
+  it('answers 404 for a pool it may not see, 400 without a selection or with a malformed one, 401 without a session', async () => {
     const hidden = await get(csvUrl({ poolDenomination: pools.hidden }));
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().message).toBe(POOL_NOT_FOUND);

@@ -121,7 +121,8 @@ function countExpression(filter: LoanListFilter, params: Params): string {
   }
   const participant = params.add(filter.participantId);
   const mask = params.add(roleMask(filter.roles));
-  const counted = `SELECT coalesce(sum(c.count), 0) FROM loan_list_counts c WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`;
+  const counted = `SELECT coalesce(sum(c.count), 0) FROM loan_list_counts c
+    WHERE c.participant_id = ${participant} AND (c.roles & ${mask}::smallint) <> 0`;
   if (filter.updatedSince === undefined) return `(${counted})`;
   const since = `${params.add(filter.updatedSince)}::timestamptz`;
   const firstDay = `SELECT count(*) FROM loan_list_entries e WHERE e.participant_id = ${participant} AND (e.roles & ${mask}::smallint) <> 0
@@ -136,7 +137,8 @@ export function loanCountSql(filter: LoanListFilter): SqlQuery {
 }
 
 /** The five role entries of a loan as JSON: [{ role, state, name, participant, provenanceId }]. */
-const PARTIES_JSON = `(SELECT json_agg(json_build_array(lp.role, lp.state, coalesce(pt.name, lp.name), lp.participant_id IS NOT NULL, lp.provenance_id))
+const PARTIES_JSON = `(SELECT json_agg(json_build_array(
+      lp.role, lp.state, coalesce(pt.name, lp.name), lp.participant_id IS NOT NULL, lp.provenance_id))
     FROM loan_parties lp LEFT JOIN participants pt ON pt.id = lp.participant_id
     WHERE lp.loan_id = l.id AND lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY'))`;
 
@@ -221,7 +223,8 @@ export function loanCsvSql(filter: LoanListFilter): SqlQuery {
   const { table, where } = source(filter, params);
   const text = `SELECT l.id, l.uli, l.loan_number, l.loan_type, l.trade_date::text, l.mortgagee_of_record, e.status_rank,
   l.borrower_first_name || ' ' || l.borrower_last_name,
-  l.property_street1 || coalesce(', ' || l.property_street2, '') || ', ' || l.property_city || ', ' || l.property_state || ' ' || l.property_zip,
+  l.property_street1 || coalesce(', ' || l.property_street2, '') || ', ' || l.property_city || ', ' || l.property_state
+    || ' ' || l.property_zip,
   e.owner_name, e.servicer_name, e.controller_name, e.sub_servicer_name, e.secured_party_name
 FROM ${table} JOIN loans l ON l.id = e.loan_id
 WHERE ${where}
