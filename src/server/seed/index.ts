@@ -16,7 +16,7 @@ import { DEACTIVATION_REASONS, DEFAULT_ROLE_FILTER, MESSAGE_TARGET_TYPES } from 
 import { SERVICES } from '../../domain/roles';
 import { uliCheckDigits } from '../../domain/uli';
 import type { Database } from '../db/database';
-import { deferLoanListIndex, refreshLoanListIndex, roleMask } from '../db/loan-list-index';
+import { deferLoanListIndex, LOAN_LIST_TABLES, refreshLoanListIndex, roleMask } from '../db/loan-list-index';
 import * as schema from '../db/schema';
 import { hashPassword } from '../identity/passwords';
 import { dropIndexes, restoreIndexes } from './bulk-indexes';
@@ -176,10 +176,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       });
       throw error;
     }
-    // The loan tables were written frozen; the list index was not. VACUUM marks its pages
-    // all-visible so the list's index-only scans skip the heap from the first request.
+    // The loan tables were written frozen; the list index tables were not. VACUUM (ANALYZE)
+    // marks their pages all-visible so index-only scans skip the heap from the first request.
     const vacuumStarted = performance.now();
-    await client.query('VACUUM loan_list_entries');
+    for (const table of LOAN_LIST_TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
     log(`asset list index vacuumed (${seconds(vacuumStarted)})`);
     return { ...summary, seconds: (performance.now() - started) / 1000 };
   } finally {
