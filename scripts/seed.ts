@@ -5,27 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { DEMO_ACCOUNTS, seedDemoData } from '../src/server/seed';
+import { DEMO_ACCOUNTS, SEED_TABLES, seedDemoData } from '../src/server/seed';
 import { DEMO_PASSWORD } from '../src/domain/constants';
-
-const TABLES = [
-  'participants',
-  'participant_contacts',
-  'identities',
-  'authentication_factors',
-  'users',
-  'memberships',
-  'relationships',
-  'loans',
-  'loan_parties',
-  'loan_events',
-  'pools',
-  'pool_loans',
-  'documents',
-  'deactivation_requests',
-  'messages',
-  'jobs',
-] as const;
 
 const elapsed = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -65,7 +46,7 @@ async function main(): Promise<void> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     console.log('\nSeeded rows:');
-    for (const table of TABLES) {
+    for (const table of SEED_TABLES) {
       const result = await handle.db.execute<{ count: number }>(sql.raw(`SELECT count(*)::int AS count FROM ${table}`));
       console.log(`  ${table.padEnd(24)} ${result.rows[0]?.count ?? 0}`);
     }

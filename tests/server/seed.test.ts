@@ -6,33 +6,22 @@ import { isHelocType, LOAN_TYPES, MESSAGE_TARGET_TYPES, ROLE_STATES } from '../.
 import { isUsStateCode } from '../../src/domain/us-states';
 import { isValidUli } from '../../src/domain/uli';
 import * as schema from '../../src/server/db/schema';
-import { ADVERSARIAL_LOANS, DEMO_ACCOUNTS, generatedOrganizationCount, seedDemoData, type SeedSummary } from '../../src/server/seed';
+import {
+  ADVERSARIAL_LOANS,
+  DEMO_ACCOUNTS,
+  generatedOrganizationCount,
+  SEED_TABLES,
+  seedDemoData,
+  type SeedSummary,
+} from '../../src/server/seed';
 import { verifyPassword } from '../../src/server/identity/passwords';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const LOANS = 200;
-const TABLES = [
-  'participants',
-  'participant_contacts',
-  'identities',
-  'authentication_factors',
-  'users',
-  'memberships',
-  'relationships',
-  'loans',
-  'loan_parties',
-  'loan_events',
-  'pools',
-  'pool_loans',
-  'documents',
-  'deactivation_requests',
-  'messages',
-  'jobs',
-] as const;
 
 async function tableCounts(database: TestDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of TABLES) {
+  for (const table of SEED_TABLES) {
     const result = await database.pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
     counts[table] = result.rows[0]?.count ?? 0;
   }

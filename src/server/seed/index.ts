@@ -49,6 +49,26 @@ export { ADVERSARIAL_LOANS } from './adversarial';
 export { generatedOrganizationCount, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 
 /** From this many loans on, the loan tables' indexes and foreign keys are built after the load. */
+/** Every table the demo seed fills, in dependency order (the seed script and tests count them). */
+export const SEED_TABLES = [
+  'participants',
+  'participant_contacts',
+  'identities',
+  'authentication_factors',
+  'users',
+  'memberships',
+  'relationships',
+  'loans',
+  'loan_parties',
+  'loan_events',
+  'pools',
+  'pool_loans',
+  'documents',
+  'deactivation_requests',
+  'messages',
+  'jobs',
+] as const;
+
 export const BULK_INDEX_THRESHOLD = 50_000;
 /** The tables COPY fills; their indexes and constraints (and foreign keys into them) are rebuilt around a bulk load. */
 const LOAN_TABLES = ['loans', 'loan_parties', 'loan_events', 'pool_loans', 'documents'] as const;

@@ -17,28 +17,26 @@ import {
   selectSelectedIds,
   selectView,
 } from '../../../../machines/asset-table';
-import { csvExportMachine, selectIsExporting } from '../../../../machines/csv-export';
+import { selectIsExporting } from '../../../../machines/csv-export';
 import type { LoanListItem, LoanSortColumn } from '../../../contract/loans';
 import { loanListQueryOf, parseAssetListView, serializeAssetListView, type FilterableRole } from '../../../domain/asset-table';
 import { DATE_FILTER_LABELS, DATE_FILTERS, isDateFilter } from '../../../domain/date-filters';
 import { FILTERABLE_ROLES, partyRoleLabel } from '../../../domain/loan';
 import { ASSET_TEXTS } from '../../../domain/texts';
-import { ToastsActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
 import { assetColumns, assetRowId } from './asset-columns';
-import { downloadAssetCsv } from './asset-csv';
+import { useCsvExportActor } from './asset-csv';
 import { AssetListTabs } from './asset-list-tabs';
 import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
 
 const roleOptions = FILTERABLE_ROLES.map((role) => ({ value: role, label: partyRoleLabel(role) }));
 
 export function AssetsScreen() {
-  const { api, download } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
+  const { api } = useAppServices();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -57,19 +55,7 @@ export function AssetsScreen() {
     table.send({ type: 'view.sync', view: parseAssetListView(location.search) });
   }, [location.search, table]);
 
-  const csvLogic = useMemo(
-    () =>
-      csvExportMachine.provide({
-        actors: { downloadCsv: fromPromise(({ input, signal }) => downloadAssetCsv(api, input, new Date(), signal)) },
-        actions: {
-          saveFile: (_, { file, fileName }) => download(file, fileName),
-          // Sent after this transition: one actor's action must not run another's step.
-          notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: ASSET_TEXTS.csvFailed })),
-        },
-      }),
-    [api, download, toasts],
-  );
-  const csv = useActorRef(csvLogic);
+  const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
   const view = useSelector(table, selectView);

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { csvExportMachine, selectIsExporting } from '../../../../machines/csv-export';
+import { selectIsExporting } from '../../../../machines/csv-export';
 import {
   poolAssetsMachine,
   selectHasFailed,
@@ -24,13 +24,12 @@ import type { LoanListItem } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { pageOffset, parseAssetListView } from '../../../domain/asset-table';
 import { ASSET_TEXTS } from '../../../domain/texts';
-import { ToastsActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
 import { assetColumns, assetRowId } from './asset-columns';
-import { downloadAssetCsv } from './asset-csv';
+import { useCsvExportActor } from './asset-csv';
 import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
 
 /** Page and limit of the URL, read as the asset list reads them. */
@@ -47,8 +46,7 @@ export function PoolAssetsScreen() {
 }
 
 function PoolAssets({ poolId }: { poolId: string }) {
-  const { api, download } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
+  const { api } = useAppServices();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -71,18 +69,7 @@ function PoolAssets({ poolId }: { poolId: string }) {
     table.send({ type: 'view.sync', paging: pagingOf(location.search) });
   }, [location.search, table]);
 
-  const csvLogic = useMemo(
-    () =>
-      csvExportMachine.provide({
-        actors: { downloadCsv: fromPromise(({ input, signal }) => downloadAssetCsv(api, input, new Date(), signal)) },
-        actions: {
-          saveFile: (_, { file, fileName }) => download(file, fileName),
-          notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: ASSET_TEXTS.csvFailed })),
-        },
-      }),
-    [api, download, toasts],
-  );
-  const csv = useActorRef(csvLogic);
+  const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
   const poolName = useSelector(table, selectPoolName);
