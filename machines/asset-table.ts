@@ -13,6 +13,8 @@ import {
   type AssetListView,
   type FilterableRole,
   type PageSize,
+  toggleSelectedId,
+  togglePageSelection,
 } from '../src/domain/asset-table';
 import { SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
 import type { DateFilter } from '../src/domain/date-filters';
@@ -136,20 +138,10 @@ export const assetTableMachine = setup({
     toggleRow: assign({
       selectedIds: ({ context, event }) => {
         assertEvent(event, 'selection.toggle');
-        return context.selectedIds.includes(event.loanId)
-          ? context.selectedIds.filter((id) => id !== event.loanId)
-          : [...context.selectedIds, event.loanId];
+        return toggleSelectedId(context.selectedIds, event.loanId);
       },
     }),
-    togglePage: assign({
-      selectedIds: ({ context }) => {
-        const ids = pageIds(context);
-        const allSelected = ids.length > 0 && ids.every((id) => context.selectedIds.includes(id));
-        return allSelected
-          ? context.selectedIds.filter((id) => !ids.includes(id))
-          : [...context.selectedIds, ...ids.filter((id) => !context.selectedIds.includes(id))];
-      },
-    }),
+    togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, pageIds(context)) }),
     clearSelection: assign({ selectedIds: [] }),
   },
 }).createMachine({

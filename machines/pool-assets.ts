@@ -5,7 +5,7 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import type { LoanListItem } from '../src/contract/loans';
 import type { PoolDetail } from '../src/contract/pools';
-import { clampPage, pageCount, pageSummary, type PageSize } from '../src/domain/asset-table';
+import { clampPage, pageCount, pageSummary, toggleSelectedId, togglePageSelection, type PageSize } from '../src/domain/asset-table';
 
 export interface PoolPaging {
   readonly page: number;
@@ -94,20 +94,10 @@ export const poolAssetsMachine = setup({
     toggleRow: assign({
       selectedIds: ({ context, event }) => {
         assertEvent(event, 'selection.toggle');
-        return context.selectedIds.includes(event.loanId)
-          ? context.selectedIds.filter((id) => id !== event.loanId)
-          : [...context.selectedIds, event.loanId];
+        return toggleSelectedId(context.selectedIds, event.loanId);
       },
     }),
-    togglePage: assign({
-      selectedIds: ({ context }) => {
-        const ids = pageIds(context);
-        const allSelected = ids.length > 0 && ids.every((id) => context.selectedIds.includes(id));
-        return allSelected
-          ? context.selectedIds.filter((id) => !ids.includes(id))
-          : [...context.selectedIds, ...ids.filter((id) => !context.selectedIds.includes(id))];
-      },
-    }),
+    togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, pageIds(context)) }),
     clearSelection: assign({ selectedIds: [] }),
   },
 }).createMachine({

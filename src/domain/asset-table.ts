@@ -132,3 +132,13 @@ export function loanFiltersOf(view: AssetListView, now: Date): Omit<LoanListQuer
 export function loanListQueryOf(view: AssetListView, now: Date): LoanListQuery {
   return { ...loanFiltersOf(view, now), limit: view.limit, offset: pageOffset(view.page, view.limit) };
 }
+
+/** Row selection: one id in or out. */
+export const toggleSelectedId = (selected: readonly string[], id: string): string[] =>
+  selected.includes(id) ? selected.filter((each) => each !== id) : [...selected, id];
+
+/** The page's checkbox: selects every row of the page, or clears them when all are selected. */
+export function togglePageSelection(selected: readonly string[], pageIds: readonly string[]): string[] {
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  return allSelected ? selected.filter((id) => !pageIds.includes(id)) : [...selected, ...pageIds.filter((id) => !selected.includes(id))];
+}

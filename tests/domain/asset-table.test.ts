@@ -10,6 +10,8 @@ import {
   parseAssetListView,
   serializeAssetListView,
   type AssetListView,
+  toggleSelectedId,
+  togglePageSelection,
 } from '../../src/domain/asset-table';
 import { DEFAULT_ROLE_FILTER } from '../../src/domain/loan';
 
@@ -102,5 +104,18 @@ describe('list query of a view', () => {
     expect(new Date(query.oldestDateLastUpdated as string).getTime()).toBe(new Date(2026, 10, 16).getTime());
     const plain = loanListQueryOf(DEFAULT_ASSET_LIST_VIEW, now);
     expect(plain).toEqual({ limit: 10, offset: 0, participantRoles: 'OWNER,CONTROLLER,SERVICER,SUB_SERVICER,SECURED_PARTY' });
+  });
+});
+
+describe('row selection rules', () => {
+  it('toggles one id in and out', () => {
+    expect(toggleSelectedId(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggleSelectedId(['a', 'b'], 'a')).toEqual(['b']);
+  });
+
+  it('selects the rest of the page, or clears the page when all of it is selected', () => {
+    expect(togglePageSelection(['x', 'a'], ['a', 'b'])).toEqual(['x', 'a', 'b']);
+    expect(togglePageSelection(['x', 'a', 'b'], ['a', 'b'])).toEqual(['x']);
+    expect(togglePageSelection(['x'], [])).toEqual(['x']);
   });
 });
