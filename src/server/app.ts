@@ -3,7 +3,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerConfig } from './config';
+import { DEFAULT_CALLER_CACHE_MS, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin from './plugins/error-handler';
@@ -23,7 +23,7 @@ import { userRoutes } from './routes/users';
 export interface BuildAppOptions {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'> &
-    Partial<Pick<ServerConfig, 'signInRateLimit'>>;
+    Partial<Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs'>>;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
   /** Overrides Fastify's logger (tests pass false). */
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { production });
   await app.register(cookie);
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, { callerCacheMs: config.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS });
   await app.register(tenancyPlugin);
   // Before the routes: it documents the routes added after it.
   await app.register(openApiPlugin);

@@ -6,6 +6,9 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** How long a session's caller lookup is reused by default (see src/server/identity/caller-cache.ts). */
+export const DEFAULT_CALLER_CACHE_MS = 10_000;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,6 +22,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('dist'),
   /** Sign-in attempts per minute per client address. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Milliseconds a session's caller lookup is reused (0: off); emptied on every change, see caller-cache.ts. */
+  CALLER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(DEFAULT_CALLER_CACHE_MS),
 });
 
 export interface ServerConfig {
@@ -35,6 +40,7 @@ export interface ServerConfig {
   /** The built web app (Vite's outDir). */
   readonly staticDir: string;
   readonly signInRateLimit: number;
+  readonly callerCacheMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -59,5 +65,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     logLevel: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: path.resolve(parsed.STATIC_DIR),
     signInRateLimit: parsed.SIGN_IN_RATE_LIMIT,
+    callerCacheMs: parsed.CALLER_CACHE_MS,
   };
 }

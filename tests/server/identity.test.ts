@@ -1,10 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figureInfoSchema } from '../../src/contract/identity';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
-import { SESSION_COOKIE } from '../../src/server/identity/sessions';
+import { SESSION_COOKIE, hashSessionToken } from '../../src/server/identity/sessions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, insertParticipant, insertUser, sessionCookieOf, signIn } from './support/server-fixtures';
 
@@ -170,11 +172,17 @@ describe('figureinfo and logout', () => {
     }
   });
 
-  it('answers 401 once the session has expired', async () => {
+  it('answers 401 once the session has expired, also right after a cached answer', async () => {
     const { cookie } = await signIn(app, EMAIL);
     const headers = { cookie: cookie ?? '' };
+    const tokenHash = hashSessionToken(decodeURIComponent(headers.cookie.split('=')[1] ?? ''));
+    const endsAt = new Date(Date.now() + 1500);
+    await database.db.update(schema.sessions).set({ expiresAt: endsAt }).where(eq(schema.sessions.tokenHash, tokenHash));
+    // The change reaches the server's caller cache by notification within moments; the next
+    // answer is cached again, with the new end of the session.
+    await sleep(300);
     expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers })).statusCode).toBe(200);
-    await database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await sleep(Math.max(0, endsAt.getTime() - Date.now() + 50));
     const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers });
     expect(response.statusCode).toBe(401);
   });
@@ -197,6 +205,8 @@ describe('figureinfo and logout', () => {
 
   it('logout ends the session, clears the cookie and redirects to the login screen', async () => {
     const { cookie } = await signIn(app, EMAIL);
+    // Used once before, so the server holds its caller: signing out must end that too, at once.
+    expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } })).statusCode).toBe(200);
     const response = await app.inject({ method: 'POST', url: PATHS.logout, headers: { cookie: cookie ?? '' } });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');

@@ -198,6 +198,17 @@ describe('participant tenancy on product routes', () => {
     }
   });
 
+  it('matches the header case-insensitively and refuses it when sent twice', async () => {
+    expect((await call(cookies.member, ids.second.toUpperCase())).json()).toMatchObject({ participantId: ids.second });
+    const repeated = await tenantApp.inject({
+      method: 'GET',
+      url: probe,
+      headers: { cookie: cookies.member, [PARTICIPANT_HEADER]: [ids.home, ids.second] },
+    });
+    expect(repeated.statusCode).toBe(403);
+    expect(repeated.json()).toEqual(invalidParticipant);
+  });
+
   it('answers 403 Invalid participant for an identity without a registry user', async () => {
     const response = await call(cookies.unregistered, ids.home);
     expect(response.json()).toEqual(invalidParticipant);

@@ -2,10 +2,10 @@
 // header, which must be an active organization the caller belongs to.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PARTICIPANT_HEADER } from '../../domain/constants';
 import { TEXTS } from '../../domain/texts';
 import type { MembershipWithParticipant, UserRow } from '../db/user-repository';
 import { forbidden } from '../http-errors';
+import { isProductRoute, participantHeaderOf } from './participant-header';
 
 /**
  * 'required' (default on product routes): a valid header, or the default membership when the
@@ -28,9 +28,6 @@ declare module 'fastify' {
   }
 }
 
-const PRODUCT_PREFIXES = ['/service-dart/secure/', '/service-dart/figure/secure/'];
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const invalidParticipant = () => forbidden(TEXTS.invalidParticipantBody);
 
 /** The organization of a route with tenancy 'required'; absent means the hook did not run (a bug). */
@@ -43,24 +40,26 @@ async function tenancyPlugin(app: FastifyInstance): Promise<void> {
   const users = app.repositories.users;
   app.decorateRequest('registryUser', null);
   app.decorateRequest('membership', null);
-  // Depends on the session plugin, whose hook runs first: the identity is known here.
+  // Depends on the session plugin, whose hook runs first: the identity, its user and the named
+  // organization's membership are known here (one round trip); only a call without the header
+  // asks for the default organization.
   app.addHook('onRequest', async (request) => {
-    const routeUrl = request.routeOptions.url;
-    if (!routeUrl || !PRODUCT_PREFIXES.some((prefix) => routeUrl.startsWith(prefix)) || !request.identity) return;
+    const caller = request.sessionCaller;
+    if (!isProductRoute(request.routeOptions.url) || !caller) return;
     const mode = request.routeOptions.config.tenancy ?? 'required';
-    const user = await users.findUserByIdentity(request.identity.id);
-    request.registryUser = user ?? null;
+    const user = caller.user;
+    request.registryUser = user;
     if (mode === 'none') return;
 
-    const header = request.headers[PARTICIPANT_HEADER];
-    const named = typeof header === 'string' && header.length > 0 ? header : undefined;
-    if (mode === 'required' && (!user || (named !== undefined && !UUID_PATTERN.test(named)) || Array.isArray(header))) {
-      throw invalidParticipant();
-    }
+    const header = participantHeaderOf(request);
+    if (mode === 'required' && (!user || header.kind === 'malformed' || header.kind === 'repeated')) throw invalidParticipant();
     if (!user) return;
-    const chosen = named && UUID_PATTERN.test(named) ? await users.findActiveMembership(user.id, named.toLowerCase()) : undefined;
-    if (named && !chosen) throw invalidParticipant();
-    request.membership = chosen ?? (await users.findDefaultMembership(user.id)) ?? null;
+    if (header.kind === 'named' || header.kind === 'malformed') {
+      if (!caller.namedMembership) throw invalidParticipant();
+      request.membership = caller.namedMembership;
+      return;
+    }
+    request.membership = (await users.findDefaultMembership(user.id)) ?? null;
     if (!request.membership && mode === 'required') throw invalidParticipant();
   });
 }
