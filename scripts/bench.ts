@@ -215,6 +215,8 @@ interface Options {
   readonly lighthouse: boolean;
   /** Folder for the JSON results; undefined: none written. */
   readonly outDir: string | undefined;
+  /** Only the scenarios whose name holds this text (case-insensitive); undefined: all. */
+  readonly only: string | undefined;
 }
 
 function usage(): string {
@@ -229,6 +231,7 @@ function usage(): string {
     '                     the end): seeded with --loans when its database holds no loans, reused as it is otherwise',
     '  --lighthouse       also run Lighthouse (desktop) on the asset list, signed in (lighthouse@12 from npm, Debian Chromium)',
     '  --out DIR          where the JSON results go (default bench-results); --no-out writes none',
+    "  --only TEXT        run only the scenarios whose name holds TEXT, e.g. --only 'first page' (goals of the others: not measured)",
   ].join('\n');
 }
 
@@ -256,6 +259,7 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     'max-requests': env.BENCH_MAX_REQUESTS || String(DEFAULTS.maxRequests),
     'data-dir': env.BENCH_DATA_DIR || undefined,
     out: 'bench-results',
+    only: undefined,
   };
   let lighthouse = false;
   for (let i = 0; i < argv.length; i++) {
@@ -286,6 +290,7 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     dataDir: raw['data-dir'] === undefined || raw['data-dir'] === '' ? undefined : path.resolve(root, raw['data-dir']),
     lighthouse,
     outDir: raw.out === undefined || raw.out === '' ? undefined : path.resolve(root, raw.out),
+    only: raw.only === undefined || raw.only === '' ? undefined : raw.only.toLowerCase(),
   };
 }
 
@@ -703,12 +708,16 @@ function residentBytes(pid: number): number {
   return process.memoryUsage().rss;
 }
 
-async function runScenario(client: LoadClient, spec: ScenarioSpec, options: LoadOptions, results: LoadResult[]): Promise<LoadResult> {
+/** --only: the scenarios to run (set once in main). */
+let onlyScenarios: string | undefined;
+const isSelected = (name: string) => onlyScenarios === undefined || name.toLowerCase().includes(onlyScenarios);
+
+async function runScenario(client: LoadClient, spec: ScenarioSpec, options: LoadOptions, results: LoadResult[]): Promise<void> {
+  if (!isSelected(spec.name)) return;
   process.stdout.write(`  ${spec.name}...`);
   const result = await client.run(spec, options);
   results.push(result);
   process.stdout.write(` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms\n`);
-  return result;
 }
 
 /**
@@ -758,7 +767,9 @@ async function runAssets(
 
   const rows = views.find((view) => view.name === 'list: first page')?.totalCount;
   let csv: CsvReport | undefined;
-  if (rows === undefined) {
+  if (!isSelected('CSV')) {
+    skipped.push({ name: 'CSV', reason: 'not selected by --only' });
+  } else if (rows === undefined) {
     skipped.push({ name: 'CSV', reason: 'the list did not answer' });
   } else {
     process.stdout.write(`  CSV of ${grouped(rows)} rows...`);
@@ -809,6 +820,7 @@ async function runAssets(
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
+  onlyScenarios = options.only;
   const startedAt = new Date();
   const atStart = process.memoryUsage();
   exitOnSignals();
