@@ -28,10 +28,11 @@ export interface HttpScenarioSpec {
   readonly groups: readonly (readonly HttpRequestSpec[])[];
 }
 
-/** A parameterized SQL statement (text with $1..$n, values). */
+/** A parameterized SQL statement (text with $1..$n, values), prepared by name when it has one (as the server does). */
 export interface SqlStatement {
   readonly text: string;
   readonly values: readonly unknown[];
+  readonly name?: string;
 }
 
 /**
@@ -166,7 +167,7 @@ async function sqlIteration(spec: SqlScenarioSpec): Promise<{ iteration: Iterati
       const client = await pool.connect();
       let failed: Error | undefined;
       try {
-        for (const statement of spec.statements) await client.query(statement.text, [...statement.values]);
+        for (const statement of spec.statements) await client.query({ ...statement, values: [...statement.values] });
         return undefined;
       } catch (error) {
         failed = error instanceof Error ? error : new Error(String(error));

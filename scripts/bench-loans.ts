@@ -7,7 +7,8 @@ import { LOAN_SORT_COLUMNS, type LoanSortColumn } from '../src/contract/loans';
 import { PATHS } from '../src/contract/paths';
 import { DEFAULT_ROLE_FILTER } from '../src/domain/loan';
 import { PARTICIPANT_HEADER } from '../src/domain/constants';
-import { loanListSql, type LoanListFilter } from '../src/server/db/loan-list-query';
+import type { LoanListFilter } from '../src/server/db/loan-list-query';
+import { loanListStatement } from '../src/server/db/loan-list-repository';
 import type { HttpRequestSpec, HttpScenarioSpec, SqlScenarioSpec, SqlStatement } from './bench-load';
 
 /** The registry server's pool size (connectDatabase's default): the SQL side queues on as many connections. */
@@ -139,9 +140,9 @@ export function listRequest(baseUrl: string, auth: Readonly<Record<string, strin
   };
 }
 
-/** The statement the list repository (listLoanPage) sends for a view: one, with its count (loanListSql). */
+/** The statement the list repository (listLoanPage) sends for a view: one, with its count, prepared alike. */
 export function listStatements(data: LoanBenchData, view: ListView, _totalCount?: number): SqlStatement[] {
-  return [loanListSql(filterOf(data, view), { limit: PAGE_SIZE, offset: view.offset })];
+  return [loanListStatement(filterOf(data, view), { limit: PAGE_SIZE, offset: view.offset })];
 }
 
 export const sqlScenario = (name: string, connectionString: string, statements: SqlStatement[]): SqlScenarioSpec => ({

@@ -1,9 +1,9 @@
 // One loan's details and history, for an organization that holds a role on it (SPEC section 3).
 // Each call is one round trip, by primary key and the (loan_id, ...) indexes of loan_parties and
 // loan_events, so its cost does not grow with the number of loans.
-import { sql } from 'drizzle-orm';
 import type { LoanStatus, RoleState } from '../../domain/loan';
 import type { Database } from './database';
+import { poolOf } from './pg-pool';
 import type { ContactRow, ParticipantRow } from './user-repository';
 
 /** A participant's profile columns, as the details query reads them. */
@@ -64,48 +64,59 @@ export interface LoanEventRow {
 }
 
 /** The order parties are listed in: SPEC's list columns, then the originator, then anything else by name. */
-const PARTY_ORDER = sql.raw(`array['OWNER','SERVICER','CONTROLLER','SUB_SERVICER','SECURED_PARTY','ORIGINATOR']::text[]`);
-const isoInstant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const isoDate = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
+const PARTY_ORDER = `array['OWNER','SERVICER','CONTROLLER','SUB_SERVICER','SECURED_PARTY','ORIGINATOR']::text[]`;
+const isoInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
-/** The rule of tenancy for one loan: the organization holds some role on it. */
-const holdsRole = (loanId: string, participantId: string) =>
-  sql`exists (select 1 from loan_parties held where held.loan_id = ${loanId} and held.participant_id = ${participantId})`;
+/** The rule of tenancy for one loan ($1) and organization ($2): the organization holds some role on it. */
+const HOLDS_ROLE = `exists (select 1 from loan_parties held where held.loan_id = $1 and held.participant_id = $2)`;
+
+// Static statements, prepared by name once per connection: for these primary-key lookups
+// PostgreSQL spends as long planning as executing, and the asset page asks both on every visit.
+const LOAN_DETAILS_SQL = `
+  select
+    l.id, l.uli, l.loan_number as "loanNumber", l.loan_type as "loanType", l.status,
+    ${isoDate('l.trade_date')} as "tradeDate", l.mortgagee_of_record as "mortgageeOfRecord",
+    l.note_amount::float8 as "noteAmount", ${isoDate('l.note_date')} as "noteDate", l.note_location as "noteLocation",
+    l.modification, l.assumption, l.borrower_first_name as "borrowerFirstName", l.borrower_last_name as "borrowerLastName",
+    l.additional_parties as "additionalParties", l.dart_as_original_mortgagee as "dartAsOriginalMortgagee",
+    l.property_street1 as "propertyStreet1", l.property_street2 as "propertyStreet2", l.property_city as "propertyCity",
+    l.property_state as "propertyState", l.property_zip as "propertyZip", l.deactivated,
+    ${isoInstant('l.updated_at')} as "updatedAt",
+    coalesce((
+      select json_agg(json_build_object(
+        'role', lp.role, 'state', lp.state, 'name', lp.name, 'provenanceId', lp.provenance_id,
+        'participant', case when p.id is null then null else json_build_object(
+          'id', p.id, 'name', p.name, 'email', p.email, 'phoneNumber', p.phone_number, 'street', p.street, 'street2', p.street2,
+          'city', p.city, 'state', p.state, 'zip', p.zip, 'url', p.url,
+          'contacts', coalesce((
+            select json_agg(json_build_object('type', c.type, 'name', c.name, 'email', c.email, 'phoneNumber', c.phone_number)
+              order by c.type, c.name)
+            from participant_contacts c where c.participant_id = p.id
+          ), '[]'::json)
+        ) end
+      ) order by array_position(${PARTY_ORDER}, lp.role) nulls last, lp.role)
+      from loan_parties lp left join participants p on p.id = lp.participant_id
+      where lp.loan_id = l.id
+    ), '[]'::json) as parties
+  from loans l
+  where l.id = $1 and ${HOLDS_ROLE}`;
+
+// One row per event, or one row of nulls when there is none; `visible` tells the two cases apart.
+const LOAN_EVENTS_SQL = `
+  select visible.ok as visible, e.id, e.state, e.event_type as "eventType", e.event_description as "eventDescription",
+    ${isoDate('e.effective_date')} as "effectiveDate", ${isoDate('e.requested_date')} as "requestedDate",
+    e.participant_id as "participantId", p.name as "participantName", ${isoInstant('e.created_at')} as "createdAt"
+  from (select ${HOLDS_ROLE} as ok) visible
+  left join (loan_events e left join participants p on p.id = e.participant_id) on visible.ok and e.loan_id = $1
+  order by e.created_at desc, e.id desc`;
 
 /**
  * The loan with its parties and their participants' profiles, or undefined when the loan does
  * not exist or the organization holds no role on it (the caller cannot tell which).
  */
 export async function findLoanDetails(db: Database, loanId: string, participantId: string): Promise<LoanDetailsRow | undefined> {
-  const result = await db.execute<LoanDetailsRow & Record<string, unknown>>(sql`
-    select
-      l.id, l.uli, l.loan_number as "loanNumber", l.loan_type as "loanType", l.status,
-      ${isoDate('l.trade_date')} as "tradeDate", l.mortgagee_of_record as "mortgageeOfRecord",
-      l.note_amount::float8 as "noteAmount", ${isoDate('l.note_date')} as "noteDate", l.note_location as "noteLocation",
-      l.modification, l.assumption, l.borrower_first_name as "borrowerFirstName", l.borrower_last_name as "borrowerLastName",
-      l.additional_parties as "additionalParties", l.dart_as_original_mortgagee as "dartAsOriginalMortgagee",
-      l.property_street1 as "propertyStreet1", l.property_street2 as "propertyStreet2", l.property_city as "propertyCity",
-      l.property_state as "propertyState", l.property_zip as "propertyZip", l.deactivated,
-      ${isoInstant('l.updated_at')} as "updatedAt",
-      coalesce((
-        select json_agg(json_build_object(
-          'role', lp.role, 'state', lp.state, 'name', lp.name, 'provenanceId', lp.provenance_id,
-          'participant', case when p.id is null then null else json_build_object(
-            'id', p.id, 'name', p.name, 'email', p.email, 'phoneNumber', p.phone_number, 'street', p.street, 'street2', p.street2,
-            'city', p.city, 'state', p.state, 'zip', p.zip, 'url', p.url,
-            'contacts', coalesce((
-              select json_agg(json_build_object('type', c.type, 'name', c.name, 'email', c.email, 'phoneNumber', c.phone_number)
-                order by c.type, c.name)
-              from participant_contacts c where c.participant_id = p.id
-            ), '[]'::json)
-          ) end
-        ) order by array_position(${PARTY_ORDER}, lp.role) nulls last, lp.role)
-        from loan_parties lp left join participants p on p.id = lp.participant_id
-        where lp.loan_id = l.id
-      ), '[]'::json) as parties
-    from loans l
-    where l.id = ${loanId} and ${holdsRole(loanId, participantId)}
-  `);
+  const result = await poolOf(db).query<LoanDetailsRow>({ name: 'loan_details', text: LOAN_DETAILS_SQL, values: [loanId, participantId] });
   return result.rows[0];
 }
 
@@ -114,15 +125,11 @@ export async function findLoanDetails(db: Database, loanId: string, participantI
  * exist or the organization holds no role on it. Newest first is what a history table shows on top.
  */
 export async function listLoanEvents(db: Database, loanId: string, participantId: string): Promise<LoanEventRow[] | undefined> {
-  // One row per event, or one row of nulls when there is none; `visible` tells the two cases apart.
-  const result = await db.execute<{ visible: boolean } & { [Key in keyof LoanEventRow]: LoanEventRow[Key] | null }>(sql`
-    select visible.ok as visible, e.id, e.state, e.event_type as "eventType", e.event_description as "eventDescription",
-      ${isoDate('e.effective_date')} as "effectiveDate", ${isoDate('e.requested_date')} as "requestedDate",
-      e.participant_id as "participantId", p.name as "participantName", ${isoInstant('e.created_at')} as "createdAt"
-    from (select ${holdsRole(loanId, participantId)} as ok) visible
-    left join (loan_events e left join participants p on p.id = e.participant_id) on visible.ok and e.loan_id = ${loanId}
-    order by e.created_at desc, e.id desc
-  `);
+  const result = await poolOf(db).query<{ visible: boolean } & { [Key in keyof LoanEventRow]: LoanEventRow[Key] | null }>({
+    name: 'loan_events',
+    text: LOAN_EVENTS_SQL,
+    values: [loanId, participantId],
+  });
   if (!result.rows[0]?.visible) return undefined;
   return result.rows.filter((row): row is typeof row & LoanEventRow => row.id !== null);
 }
