@@ -23,5 +23,14 @@ export const PATHS = {
   pools: `${DART_BASE}/v1/pools`,
   pool: (poolId: string) => `${DART_BASE}/v1/pools/${segment(poolId)}`,
   poolPattern: `${DART_BASE}/v1/pools/:poolId`,
+  // Issue 6: documents, batch assignment download (jobs) and deactivation.
+  loanDocumentsMetadata: (loanId: string) => `${DART_BASE}/v4/loans/${segment(loanId)}/documents/metadata`,
+  loanDocumentsMetadataPattern: `${DART_BASE}/v4/loans/:loanId/documents/metadata`,
+  loanDocument: (loanId: string, documentIdOrHash: string) => `${DART_BASE}/v4/loans/${segment(loanId)}/documents/${segment(documentIdOrHash)}`,
+  loanDocumentPattern: `${DART_BASE}/v4/loans/:loanId/documents/:documentIdOrHash`,
+  documentsZip: `${DART_BASE}/v4/loans/documents/zip`,
+  jobs: `${DART_BASE}/v4/jobs`,
+  loanDeactivate: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/deactivate`,
+  loanDeactivatePattern: `${DART_BASE}/v1/loans/:loanId/deactivate`,
   health: '/healthz',
 } as const;

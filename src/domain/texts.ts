@@ -140,3 +140,23 @@ export const COLUMN_RESIZE_TEXTS = {
   hint: 'Use the left and right arrow keys to resize.',
   announcement: (column: string, width: number) => `${column} column width ${width} pixels`,
 } as const;
+
+/** The Documents tab's viewer (SPEC sections 2 and 8). */
+export const DOCUMENT_TEXTS = {
+  unableToLoadPdf: 'Unable to load PDF',
+} as const;
+
+/** The batch download of assignment documents (SPEC sections 2, 4 and 8). */
+export const BATCH_DOWNLOAD_TEXTS = {
+  downloadComplete: 'Download complete!',
+  downloads: 'Downloads',
+} as const;
+
+/** The deactivation request (SPEC sections 3, 5 and 8). */
+export const DEACTIVATION_TEXTS = {
+  submitFailed: 'Failed to submit deactivation request',
+  /** SPEC: the product will process the request and alert the user when deactivation is complete. */
+  submitted: 'Deactivation request submitted. We will process it and alert you when the deactivation is complete.',
+  fileTooLarge: 'File size cannot be more than 10MB',
+  invalidState: 'Please enter a valid state',
+} as const;
