@@ -221,6 +221,24 @@ describe('GET v2 /loans: search', () => {
     expect(page.loans).toHaveLength(7);
   });
 
+  it('lists a loan once when its address and its borrower both match, and across fields only with a line break', async () => {
+    const db = database.db;
+    const both = await insertLoan(db, {
+      borrowerLastName: 'Quillfeather',
+      propertyStreet1: '9 Quillfeather Lane',
+      parties: [{ role: 'OWNER', participantId: world.home }],
+    });
+    try {
+      expect(await list({ query: 'quillfeather' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
+      expect(await list({ query: 'quillfeather', sortBy: 'uli', limit: 100 })).toMatchObject({ totalCount: 1 });
+      // Fields are joined by line breaks: only a query holding one spans two of them.
+      expect(await list({ query: 'Quillfeather\n9 Quill' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
+      expect(await list({ query: 'Quillfeather 9 Quill' })).toEqual({ loans: [], totalCount: 0 });
+    } finally {
+      await db.execute(`DELETE FROM loans WHERE id = '${both.id}'` as never);
+    }
+  });
+
   it('takes % and _ literally and matches nothing for text no loan holds', async () => {
     expect(await list({ query: '%' })).toEqual({ loans: [], totalCount: 0 });
     expect(await list({ query: 'Ada_Lovelace' })).toEqual({ loans: [], totalCount: 0 });
@@ -319,12 +337,26 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
           'SELECT participant_id, updated_on::text, roles, count FROM loan_list_counts WHERE count <> 0 ORDER BY 1, 2, 3' as never,
         )
       ).rows;
-    const incremental = await snapshot();
-    expect(incremental.length).toBeGreaterThan(world.homeDefault.length);
-    const incrementalCounts = await counts();
-    await db.transaction(async (tx) => refreshLoanListIndex(tx));
-    expect(await snapshot()).toEqual(incremental);
-    expect(await counts()).toEqual(incrementalCounts);
+    // Search rows updated in place: new text, sort keys alone, another holder; and one loan no longer held.
+    const moved = await insertLoan(db, { borrowerLastName: 'Mover', parties: [{ role: 'OWNER', participantId: world.home }] });
+    const dropped = await insertLoan(db, { parties: [{ role: 'SERVICER', participantId: world.home }] });
+    await db.execute(`UPDATE loans SET borrower_last_name = 'Moved', property_street1 = '4 Other Road' WHERE id = '${moved.id}'` as never);
+    await db.execute(`UPDATE loans SET status = 'Inactive', updated_at = now() + interval '1 day' WHERE id = '${moved.id}'` as never);
+    await db.execute(
+      `INSERT INTO loan_parties (loan_id, role, state, participant_id) VALUES ('${moved.id}', 'SERVICER', 'CONFIRMED', '${world.foreign}')` as never,
+    );
+    await db.execute(`DELETE FROM loan_parties WHERE loan_id = '${dropped.id}'` as never);
+    try {
+      expect(await list({ query: 'moved' })).toMatchObject({ totalCount: 1, loans: [{ loanId: moved.id }] });
+      const incremental = await snapshot();
+      expect(incremental.length).toBeGreaterThan(world.homeDefault.length);
+      const incrementalCounts = await counts();
+      await db.transaction(async (tx) => refreshLoanListIndex(tx));
+      expect(await snapshot()).toEqual(incremental);
+      expect(await counts()).toEqual(incrementalCounts);
+    } finally {
+      await db.execute(`DELETE FROM loans WHERE id IN ('${moved.id}', '${dropped.id}')` as never);
+    }
   });
 });
 

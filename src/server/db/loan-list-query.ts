@@ -45,8 +45,9 @@ const DEFAULT_ORDER = { key: 'updated_at', descending: true } as const;
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * loan_list_search.holders keys of an organization's roles (loan_role_keys in SQL): one key per
- * role, and '<id>:DEFAULT' standing for SPEC's default five together (one posting list, not five).
+ * The holder keys of an organization's roles (loan_role_keys in SQL; loan_list_search.holders holds
+ * them as uuids, loan_holder_keys): one key per role, and '<id>:DEFAULT' standing for SPEC's
+ * default five together (one posting list, not five).
  */
 export function roleKeys(participantId: string, roles: readonly FilterableRole[]): string[] {
   const hasDefault = DEFAULT_ROLE_FILTER.every((role) => roles.includes(role));
@@ -66,14 +67,24 @@ class Params {
  * The table (as `e`, with the loan id and every sort key) and the WHERE clause of a filter. A
  * search reads loan_list_search, whose one GIN index narrows text and organization together;
  * every other list reads loan_list_entries by its (participant_id, ...) btree indexes.
+ *
+ * loan_list_search has two rows per loan (migration 0006): part 1 the address, part 2 ULI, loan
+ * number and borrower. A part 2 row also holds the address (earlier_search) and is skipped when
+ * that matches too, so each loan is found once. A line break can only match across fields, in
+ * the whole text (loan_search_text: part 2's fields, a line break, the address).
  */
 function source(filter: LoanListFilter, params: Params): { table: string; where: string } {
   const conditions: string[] = [];
   let table = 'loan_list_entries e';
   if (filter.query) {
     table = 'loan_list_search e';
-    conditions.push(`e.search LIKE lower(${params.add(likePattern(filter.query))})`);
-    conditions.push(`e.holders && ${params.add(roleKeys(filter.participantId, filter.roles))}::text[]`);
+    const pattern = `lower(${params.add(likePattern(filter.query))})`;
+    if (filter.query.includes('\n')) {
+      conditions.push(`e.part = 2`, `(e.search || E'\\n' || e.earlier_search) LIKE ${pattern}`);
+    } else {
+      conditions.push(`e.search LIKE ${pattern}`, `e.earlier_search NOT LIKE ${pattern}`);
+    }
+    conditions.push(`e.holders && loan_holder_keys(${params.add(roleKeys(filter.participantId, filter.roles))}::text[])`);
   } else {
     conditions.push(`e.participant_id = ${params.add(filter.participantId)}`);
     const mask = roleMask(filter.roles);
@@ -230,4 +241,11 @@ FROM ${table} JOIN loans l ON l.id = e.loan_id
 WHERE ${where}
 ORDER BY ${orderBy('e', order.key, order.descending)}`;
   return { text, values: params.values };
+}
+
+/** Issue 6: the ids of the matching loans (no order), at most `limit`: the set a batch download over the filters takes. */
+export function loanIdsSql(filter: LoanListFilter, limit: number): SqlQuery {
+  const params = new Params();
+  const { table, where } = source(filter, params);
+  return { text: `SELECT e.loan_id FROM ${table} WHERE ${where} LIMIT ${params.add(limit)}`, values: params.values };
 }

@@ -310,6 +310,19 @@ export const jobs = pgTable(
   (t) => [index('jobs_participant_idx').on(t.participantId, t.type, t.createdAt)],
 );
 
+/** Issue 6: a job's result file (the batch download's zip) in chunks, streamed in chunk order (migration 0007). */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    chunkNo: integer('chunk_no').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.chunkNo] })],
+);
+
 export const deactivationRequests = pgTable(
   'deactivation_requests',
   {
@@ -414,27 +427,35 @@ export const loanListCounts = pgTable(
 );
 
 /**
- * The asset search: one row per loan some organization holds a role on, with the search text, the
- * holders as '<participant id>:<ROLE>' keys and the sort keys; one GIN index over text and holders
- * (migration 0002_loan_list_search). Derived data, like loan_list_entries.
+ * The asset search: two rows per loan some organization holds a role on (part 1 the address, part 2
+ * ULI, loan number and borrower, with the address again as earlier_search), the holders as uuids of
+ * '<participant id>:<ROLE>' keys and the sort keys; one GIN index over text and holders (migrations
+ * 0002_loan_list_search, 0006_loan_list_search_parts). Derived data, like loan_list_entries.
  */
 export const loanListSearch = pgTable(
   'loan_list_search',
   {
-    loanId: uuid('loan_id').primaryKey(),
-    holders: text('holders').array().notNull(),
-    search: text('search').notNull(),
+    loanId: uuid('loan_id').notNull(),
+    part: smallint('part').notNull(),
+    statusRank: smallint('status_rank').notNull(),
+    tradeDate: date('trade_date'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    search: text('search').notNull(),
+    holders: uuid('holders').array().notNull(),
+    earlierSearch: text('earlier_search').notNull(),
     uli: text('uli').notNull(),
     loanTypeLabel: text('loan_type_label').notNull(),
-    tradeDate: date('trade_date'),
     mortgageeOfRecord: text('mortgagee_of_record'),
-    statusRank: smallint('status_rank').notNull(),
     ownerName: text('owner_name'),
     servicerName: text('servicer_name'),
     controllerName: text('controller_name'),
     subServicerName: text('sub_servicer_name'),
     securedPartyName: text('secured_party_name'),
   },
-  (t) => [index('loan_list_search_idx').using('gin', sql`${t.search} gin_trgm_ops`, t.holders)],
+  (t) => [
+    primaryKey({ name: 'loan_list_search_pkey', columns: [t.loanId, t.part] }),
+    index('loan_list_search_idx')
+      .using('gin', sql`${t.search} gin_trgm_ops`, t.holders)
+      .with({ fastupdate: false }),
+  ],
 );
