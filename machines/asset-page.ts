@@ -87,3 +87,8 @@ export const selectLoanDetails = (snapshot: AssetPageSnapshot): LoanDetails | nu
 export const selectHistory = (snapshot: AssetPageSnapshot): readonly LoanEvent[] => snapshot.context.history;
 export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | null => snapshot.context.status;
 export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapshot.context.details?.loan.loanData.loan.uli ?? null;
+/** Issue 6: an Active loan not yet deactivated can be asked to be (the server decides who may). */
+export const selectCanRequestDeactivation = (snapshot: AssetPageSnapshot): boolean => {
+  const loan = snapshot.context.details?.loan;
+  return loan !== undefined && loan.loanData.status === 'Active' && !loan.deactivated;
+};

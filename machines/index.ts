@@ -3,8 +3,11 @@
 import { assetCountMachine } from './asset-count';
 import { assetPageMachine } from './asset-page';
 import { assetTableMachine } from './asset-table';
+import { batchDownloadMachine } from './batch-download';
 import { columnResizeMachine } from './column-resize';
 import { csvExportMachine } from './csv-export';
+import { deactivationMachine } from './deactivation';
+import { documentViewerMachine } from './document-viewer';
 import { multiSelectMachine } from './multi-select';
 import { navigationMachine } from './navigation';
 import { organizationSwitcherMachine } from './organization-switcher';
@@ -26,6 +29,12 @@ export const machines = {
   'csv-export': csvExportMachine,
   'multi-select': multiSelectMachine,
   'column-resize': columnResizeMachine,
+  // Issue 6: the deactivation request form.
+  deactivation: deactivationMachine,
+  // Issue 6: the app-wide batch download of assignment documents.
+  'batch-download': batchDownloadMachine,
+  // Issue 6: the asset page's document viewer.
+  'document-viewer': documentViewerMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

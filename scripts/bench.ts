@@ -38,6 +38,9 @@ import {
   type ScenarioSpec,
 } from './bench-load';
 import { initialJs, type InitialJs } from './bench-web';
+import { DOCUMENT_READ_SCENARIO, documentScenarios, prepareBenchDocument } from './bench-documents';
+import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivation';
+import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 
 // ---------------------------------------------------------------------------------------------
@@ -176,6 +179,13 @@ function goals(report: Report): Goal[] {
     ...ACCOUNT_GOALS,
     ...assetGoals(report),
     ...webGoals(),
+    // Issue 6: a 200 KB PDF read as the document viewer asks for it (scripts/bench-documents.ts).
+    { label: 'document read (200 KB PDF) p95', unit: 'ms', op: '<=', target: 30, measure: p95(DOCUMENT_READ_SCENARIO) },
+    // Issue 6: a deactivation request with a 10 MB PDF, 2 at a time (scripts/bench-deactivation.ts).
+    { label: 'deactivation submit (10 MB PDF) p95', unit: 'ms', op: '<=', target: 500, measure: p95(DEACTIVATION_SCENARIO) },
+    // Issue 6: the batch download's zip of 1,000 documents (scripts/bench-zip.ts).
+    { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
+    { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
     {
       label: 'errors (all scenarios)',
       unit: '',
@@ -542,6 +552,8 @@ interface Report {
   readonly skipped: readonly { readonly name: string; readonly reason: string }[];
   readonly memory: { readonly atStart: NodeJS.MemoryUsage; readonly beforeLoad: NodeJS.MemoryUsage; readonly after: NodeJS.MemoryUsage };
   readonly assets?: AssetsReport;
+  /** Issue 6: the batch download's zip (scripts/bench-zip.ts). */
+  readonly zip?: ZipBenchReport;
   readonly web: WebReport;
 }
 
@@ -826,13 +838,14 @@ async function main(): Promise<number> {
   exitOnSignals();
   // The watchdog: nothing here may run unbounded (seeding budget: 200 loans/s at worst; 6 account
   // scenarios, 2 per list view and the details; the CSV; Lighthouse).
-  const scenarioCount = 6 + 2 * (LOAN_SORT_COLUMNS.length + 5) + 1;
+  const scenarioCount = 6 + 2 * (LOAN_SORT_COLUMNS.length + 5) + 1 + 2 + 2; // + the two document reads, + deactivation (run, processing)
   const budgetMs =
     180_000 +
     (options.loans / 200) * 1000 +
     scenarioCount * (options.warmupMs + options.durationMs + 2 * REQUEST_TIMEOUT_MS + 10_000) +
     VITE_BUILD_TIMEOUT_MS +
     CSV_TIMEOUT_MS +
+    2 * ZIP_TIMEOUT_MS +
     (options.lighthouse ? LIGHTHOUSE_BUDGET_MS : 0);
   const watchdog = setTimeout(() => {
     console.error(`The benchmark took longer than ${Math.round(budgetMs / 1000)} s: stopping.`);
@@ -905,6 +918,50 @@ async function main(): Promise<number> {
     await runScenario(client, spec, loadOptions, results);
   }
   const assets = await runAssets(client, loadOptions, server.url, embedded.connectionString(), session, results, skipped);
+  // Issue 6: one 200 KB PDF, inserted once per data folder (scripts/bench-documents.ts).
+  const benchDocument = await prepareBenchDocument(embedded.connectionString());
+  if (!benchDocument) skipped.push({ name: DOCUMENT_READ_SCENARIO, reason: 'no organization holds loans' });
+  else {
+    console.log(
+      `Document: ${grouped(benchDocument.sizeBytes)} bytes on loan ${benchDocument.loanId}${benchDocument.inserted ? ' (inserted)' : ''}.`,
+    );
+    const cookie = benchDocument.email === session.email ? session.cookie : (await signIn(server.url, benchDocument.email)).cookie;
+    for (const spec of documentScenarios(server.url, cookie, benchDocument)) await runScenario(client, spec, loadOptions, results);
+  }
+  // Issue 6: deactivation submits with a 10 MB PDF on loans made for them (scripts/bench-deactivation.ts).
+  if (isSelected(DEACTIVATION_SCENARIO)) {
+    const deactivation = await runDeactivationBench({
+      connectionString: embedded.connectionString(),
+      baseUrl: server.url,
+      cookieFor: async (user) => (user === session.email ? session.cookie : (await signIn(server.url, user)).cookie),
+      options: { warmupMs: options.warmupMs, durationMs: options.durationMs, timeoutMs: REQUEST_TIMEOUT_MS },
+    });
+    if (deactivation.result) results.push(deactivation.result);
+    else skipped.push({ name: DEACTIVATION_SCENARIO, reason: deactivation.skipped ?? 'did not run' });
+    if (deactivation.unprocessed) console.log(`  ${deactivation.unprocessed} deactivation request(s) still unprocessed after 60 s.`);
+  }
+  // Issue 6: a batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
+  let zip: ZipBenchReport | undefined;
+  if (isSelected(ZIP_SCENARIO)) {
+    process.stdout.write(`  ${ZIP_SCENARIO}...`);
+    const outcome = await runZipBench({
+      connectionString: embedded.connectionString(),
+      baseUrl: server.url,
+      cookieFor: async (user) => (user === session.email ? session.cookie : (await signIn(server.url, user)).cookie),
+      download: (spec) => client.download(spec),
+      residentBytes: () => residentBytes(process.pid),
+    });
+    zip = outcome.report;
+    if (!zip) skipped.push({ name: ZIP_SCENARIO, reason: outcome.skipped ?? 'did not run' });
+    process.stdout.write(
+      zip
+        ? ` ${grouped(zip.documents)} documents, ${fixed(zip.zipBytes / MB, 1)} MB built in ${fixed(zip.buildSeconds, 2)} s, ` +
+            `streamed in ${fixed(zip.streamSeconds, 2)} s (${fixed(zip.streamMbPerSecond, 1)} MB/s); server RSS ${fixed(zip.rssBeforeMb, 1)} MB ` +
+            `before, peak ${fixed(zip.rssPeakMb, 1)} MB (+${fixed(zip.rssGrowthMb, 1)} MB; ${fixed(zip.rssBuildPeakMb, 1)} MB while building)` +
+            `${zip.insertedDocuments > 0 ? `; ${grouped(zip.insertedDocuments)} documents inserted first` : ''}\n`
+        : ` skipped: ${outcome.skipped}\n`,
+    );
+  }
   const after = process.memoryUsage();
 
   const web: { initialJs?: InitialJs; lighthouse?: LighthouseResult } = {};
@@ -943,6 +1000,7 @@ async function main(): Promise<number> {
     skipped,
     memory: { atStart, beforeLoad, after },
     ...(assets ? { assets } : {}),
+    ...(zip ? { zip } : {}),
     web,
   };
   const verdicts = evaluate(report);

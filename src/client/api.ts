@@ -1,5 +1,13 @@
 // One function per endpoint of SPEC section 7, parsed with src/contract.
+import {
+  deactivationAcceptedSchema,
+  deactivationFormData,
+  type DeactivationAccepted,
+  type DeactivationDraft,
+} from '../contract/deactivation';
+import { documentMetadataListSchema, type DocumentMetadata } from '../contract/documents';
 import { figureInfoSchema, type FigureInfo } from '../contract/identity';
+import { jobListSchema, jobSchema, type Job, type JobType, type StartJobBody } from '../contract/jobs';
 import {
   loanDetailsSchema,
   loanEventsSchema,
@@ -45,6 +53,15 @@ export interface RegistryApi {
   loanEvents(loanId: string, signal?: AbortSignal): Promise<LoanEvent[]>;
   listPools(query: PoolListQuery, signal?: AbortSignal): Promise<Pool[]>;
   pool(poolId: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<PoolDetail>;
+  // Issue 6, documents: GET v4 /loans/{loanId}/documents/metadata, and one document's PDF bytes.
+  loanDocuments(loanId: string, signal?: AbortSignal): Promise<DocumentMetadata[]>;
+  loanDocumentPdf(loanId: string, documentId: string, signal?: AbortSignal): Promise<Blob>;
+  // Issue 6, deactivation: POST v1 /loans/{loanId}/deactivate, multipart with SPEC section 7's names.
+  requestDeactivation(loanId: string, draft: DeactivationDraft, file: Blob, signal?: AbortSignal): Promise<DeactivationAccepted>;
+  // Issue 6, batch download: GET and POST v4 /jobs, GET v4 /loans/documents/zip.
+  listJobs(type: JobType, signal?: AbortSignal): Promise<Job[]>;
+  startJob(body: StartJobBody, signal?: AbortSignal): Promise<Job>;
+  documentsZip(jobId: string, signal?: AbortSignal): Promise<Blob>;
 }
 
 export function createRegistryApi(http: HttpClient): RegistryApi {
@@ -67,5 +84,23 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       http.request('GET', PATHS.pools, poolListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
     pool: (poolId, page, signal) =>
       http.request('GET', PATHS.pool(poolId), poolDetailSchema, { ...product, signal, searchParams: toSearchParams(page) }),
+    // Issue 6, documents: the PDF as bytes (Accept: application/pdf), not base64 in JSON.
+    loanDocuments: (loanId, signal) =>
+      http.request('GET', PATHS.loanDocumentsMetadata(loanId), documentMetadataListSchema, { ...product, signal }),
+    loanDocumentPdf: (loanId, documentId, signal) =>
+      http.download('GET', PATHS.loanDocument(loanId, documentId), 'application/pdf', { ...product, signal }),
+    // Issue 6, deactivation.
+    requestDeactivation: (loanId, draft, file, signal) =>
+      http.request('POST', PATHS.loanDeactivate(loanId), deactivationAcceptedSchema, {
+        ...product,
+        signal,
+        body: deactivationFormData(draft, file),
+      }),
+    // Issue 6, batch download.
+    listJobs: (type, signal) =>
+      http.request('GET', PATHS.jobs, jobListSchema, { ...product, signal, searchParams: toSearchParams({ type }) }),
+    startJob: (body, signal) => http.request('POST', PATHS.jobs, jobSchema, { ...product, signal, json: body }),
+    documentsZip: (jobId, signal) =>
+      http.download('GET', PATHS.documentsZip, 'application/zip', { ...product, signal, searchParams: toSearchParams({ jobId }) }),
   };
 }

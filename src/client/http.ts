@@ -29,6 +29,8 @@ export interface RequestOptions {
   readonly participantId?: string | null;
   readonly searchParams?: Options['searchParams'];
   readonly json?: unknown;
+  /** A multipart body (file uploads): sent as is, fetch sets its content type with the boundary. */
+  readonly body?: FormData;
 }
 
 export interface HttpClient {
@@ -54,6 +56,7 @@ export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstanc
       signal: options.signal,
       searchParams: options.searchParams,
       json: options.json,
+      body: options.body,
     });
     if (!response.ok) {
       const error = new HttpError(response.status, await response.text());

@@ -26,7 +26,8 @@ export const PATHS = {
   // Issue 6: documents, batch assignment download (jobs) and deactivation.
   loanDocumentsMetadata: (loanId: string) => `${DART_BASE}/v4/loans/${segment(loanId)}/documents/metadata`,
   loanDocumentsMetadataPattern: `${DART_BASE}/v4/loans/:loanId/documents/metadata`,
-  loanDocument: (loanId: string, documentIdOrHash: string) => `${DART_BASE}/v4/loans/${segment(loanId)}/documents/${segment(documentIdOrHash)}`,
+  loanDocument: (loanId: string, documentIdOrHash: string) =>
+    `${DART_BASE}/v4/loans/${segment(loanId)}/documents/${segment(documentIdOrHash)}`,
   loanDocumentPattern: `${DART_BASE}/v4/loans/:loanId/documents/:documentIdOrHash`,
   documentsZip: `${DART_BASE}/v4/loans/documents/zip`,
   jobs: `${DART_BASE}/v4/jobs`,

@@ -7,14 +7,18 @@ import { DEFAULT_CALLER_CACHE_MS, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin from './plugins/error-handler';
+import jobsPlugin from './plugins/jobs';
 import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticAppPlugin from './plugins/static-app';
 import tenancyPlugin from './plugins/tenancy';
+import { deactivationRoutes } from './routes/deactivation';
+import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { jobRoutes } from './routes/jobs';
 import { loanDetailsRoutes } from './routes/loan-details';
 import { loanRoutes } from './routes/loans';
 import { poolRoutes } from './routes/pools';
@@ -23,7 +27,7 @@ import { userRoutes } from './routes/users';
 export interface BuildAppOptions {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'> &
-    Partial<Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs'>>;
+    Partial<Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs' | 'jobWorkers' | 'jobTestDelayMs'>>;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
   /** Overrides Fastify's logger (tests pass false). */
@@ -78,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // - throw ApiError helpers from http-errors.ts; the error handler writes the body.
   await app.register(databasePlugin, { db });
   await app.register(repositoriesPlugin);
+  // Issue 6: `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
+  await app.register(jobsPlugin, { workers: config.jobWorkers ?? false, testDelayMs: config.jobTestDelayMs ?? 0 });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { production });
   await app.register(cookie);
@@ -94,8 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);
+  await app.register(documentRoutes);
   await app.register(loanRoutes);
   await app.register(poolRoutes);
+  await app.register(jobRoutes);
+  await app.register(deactivationRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
   return app;

@@ -24,6 +24,10 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Milliseconds a session's caller lookup is reused (0: off); emptied on every change, see caller-cache.ts. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(DEFAULT_CALLER_CACHE_MS),
+  /** Run background jobs in this process (false: only enqueue them, another server runs them). */
+  JOB_WORKERS: booleanString.default(true),
+  /** Test only: each background job step pauses this long (ms), so a test can stop a server mid-job. */
+  JOB_TEST_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
 export interface ServerConfig {
@@ -41,6 +45,10 @@ export interface ServerConfig {
   readonly staticDir: string;
   readonly signInRateLimit: number;
   readonly callerCacheMs: number;
+  /** Whether this process runs background jobs (src/server/jobs/); tests' apps leave it off. */
+  readonly jobWorkers: boolean;
+  /** Test only (JOB_TEST_DELAY_MS): the pause of each job step. */
+  readonly jobTestDelayMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -66,5 +74,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     staticDir: path.resolve(parsed.STATIC_DIR),
     signInRateLimit: parsed.SIGN_IN_RATE_LIMIT,
     callerCacheMs: parsed.CALLER_CACHE_MS,
+    jobWorkers: parsed.JOB_WORKERS,
+    jobTestDelayMs: parsed.JOB_TEST_DELAY_MS,
   };
 }

@@ -9,6 +9,7 @@ import * as schema from '../../src/server/db/schema';
 import {
   ADVERSARIAL_LOANS,
   DEMO_ACCOUNTS,
+  DOCUMENT_SHOWCASE_LOAN,
   generatedOrganizationCount,
   SEED_TABLES,
   seedDemoData,
@@ -278,16 +279,69 @@ describe('demo seed', () => {
       new Set(['DEED', 'ASSIGNMENT', 'RELEASE', 'ENOTE', 'OTHER', 'DEACTIVATION_INSTRUMENT']),
     );
     const { createHash } = await import('node:crypto');
-    for (const document of documents.slice(0, 40)) {
+    // The showcase loan's two damaged documents have a test of their own.
+    const [showcase] = await database.db.select().from(schema.loans).where(eq(schema.loans.uli, DOCUMENT_SHOWCASE_LOAN.uli));
+    const sound = documents.filter((document) => document.loanId !== showcase?.id);
+    // Every deed, and a sample of the rest.
+    const checked = [
+      ...sound.filter((document) => document.type === 'DEED'),
+      ...sound.filter((document) => document.type !== 'DEED').slice(0, 30),
+    ];
+    const deedPages = new Set<number>();
+    for (const document of checked) {
       expect(document.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(document.sizeBytes).toBe(document.content.length);
       expect(document.hash).toBe(createHash('sha256').update(document.content).digest('hex'));
       expect(document.contentType).toBe('application/pdf');
       expect(document.fileType).toBe('pdf');
       expect(document.fileName.endsWith('.pdf')).toBe(true);
-      const pdf = await PDFDocument.load(document.content);
-      expect(pdf.getPageCount()).toBe(1);
+      const pages = (await PDFDocument.load(document.content)).getPageCount();
+      if (document.type === 'DEED') deedPages.add(pages);
+      else expect(pages).toBe(1);
     }
+    // Deeds run to several pages, and not all to the same number.
+    expect([...deedPages].sort()).toEqual([3, 4, 5]);
+  });
+
+  it('puts the document showcase on a loan both demo accounts see: a deed of several pages and two damaged documents', async () => {
+    const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
+    const userOrg = (await membershipsOf(database, 'user@registry.test')).find((membership) => membership.roles.includes('ORG_ADMIN'));
+    const [loan] = await database.db.select().from(schema.loans).where(eq(schema.loans.uli, DOCUMENT_SHOWCASE_LOAN.uli));
+    expect(loan?.loanNumber).toBe(DOCUMENT_SHOWCASE_LOAN.loanNumber);
+    expect(loan?.status).toBe('Active');
+    const holders = await database.db
+      .select({ participantId: schema.loanParties.participantId, role: schema.loanParties.role })
+      .from(schema.loanParties)
+      .where(eq(schema.loanParties.loanId, loan?.id ?? ''));
+    expect(holders).toContainEqual({ participantId: adminOrg?.participantId, role: 'OWNER' });
+    expect(holders).toContainEqual({ participantId: userOrg?.participantId, role: 'SERVICER' });
+
+    const { createHash } = await import('node:crypto');
+    const documents = await database.db
+      .select()
+      .from(schema.documents)
+      .where(eq(schema.documents.loanId, loan?.id ?? ''))
+      .orderBy(schema.documents.createdAt);
+    const intact = (document: (typeof documents)[number]) => createHash('sha256').update(document.content).digest('hex') === document.hash;
+    expect(documents.map((document) => [document.type, document.name, intact(document)])).toEqual([
+      ['DEED', 'Deed of Trust', true],
+      ['ASSIGNMENT', 'Assignment of Mortgage', true],
+      ['ENOTE', 'Electronic Promissory Note', true],
+      ['RELEASE', 'Release of Lien', false],
+      ['DEED', 'Deed of Trust (damaged scan)', true],
+      ['OTHER', 'Closing Disclosure', true],
+    ]);
+    expect(new Set(documents.map((document) => document.fileName)).size).toBe(documents.length);
+    const [deed, , , tampered, corrupt] = documents;
+    expect((await PDFDocument.load(deed?.content ?? Buffer.alloc(0))).getPageCount()).toBeGreaterThan(2);
+    // The tampered release is still a sound PDF: only its hash gives it away.
+    expect((await PDFDocument.load(tampered?.content ?? Buffer.alloc(0))).getPageCount()).toBe(1);
+    // The damaged scan starts like a PDF and holds nothing a reader can use.
+    expect(corrupt?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // After its first two lines not one ASCII byte: no object, xref or trailer for a reader to find.
+    const body = corrupt?.content.subarray(corrupt.content.indexOf(0x0a, 9) + 1) ?? Buffer.alloc(0);
+    expect(body.length).toBeGreaterThan(1000);
+    expect(body.every((byte) => byte >= 0x80)).toBe(true);
   });
 
   it('adds relationships, batch download jobs and deactivation requests for inactive loans', async () => {

@@ -7,9 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { ASSET_PAGE_TEXTS, TEXTS } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS, DOCUMENT_TEXTS, TEXTS } from '../../src/domain/texts';
 import { assetPageMachine } from '../../machines/asset-page';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { sampleDeed } from '../support/document-fixtures';
 import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
@@ -36,7 +37,7 @@ const panel = () => screen.getByRole('region', { name: /^(Details|History|Docume
 
 async function openAsset(path: string = APP_PATHS.asset(sampleLoanId)) {
   const app = await renderSignedIn([sampleOrganization(1, true)]);
-  const calls = deferProductCalls(app.fake.api, ['loanDetails', 'loanEvents']);
+  const calls = deferProductCalls(app.fake.api, ['loanDetails', 'loanEvents', 'loanDocuments']);
   await act(() => app.router.navigate(path));
   return { app, calls };
 }
@@ -106,7 +107,11 @@ async function walkTabs({ app, calls }: Opened) {
   await user.click(tabs().getByRole('link', { name: 'Documents' }));
   expect(app.location().pathname).toBe(APP_PATHS.asset(sampleLoanId, 'documents'));
   await waitFor(() => expectCurrentTab('Documents'));
-  expect(within(panel()).getByText(ASSET_PAGE_TEXTS.documentsComingSoon)).toBeInTheDocument();
+  // The Documents tab lists the loan's documents (the document-viewer model test walks the viewer).
+  await calls.settle('loanDocuments', { value: [sampleDeed] });
+  const documents = await within(panel()).findByRole('navigation', { name: DOCUMENT_TEXTS.listLabel });
+  expect(within(documents).getByRole('button', { name: /^Deed of Trust/ })).toBeInTheDocument();
+  expect(calls.calls('loanDocuments')).toEqual([[sampleLoanId, expect.any(AbortSignal)]]);
   await user.click(tabs().getByRole('link', { name: 'Details' }));
   await waitFor(() => expectCurrentTab('Details'));
   expect(calls.calls('loanDetails')).toHaveLength(calls.calls('loanEvents').length);

@@ -5,14 +5,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import * as deactivation from '../db/deactivation-repository';
+import * as documents from '../db/document-repository';
 import * as identities from '../db/identity-repository';
+import * as jobs from '../db/job-repository';
 import * as loanDetails from '../db/loan-details-repository';
 import * as loanList from '../db/loan-list-repository';
 import * as pools from '../db/pool-repository';
 import * as users from '../db/user-repository';
 
 /** Every repository module by its decoration name. A new repository is one line here (and its import). */
-const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools };
+const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools, documents, deactivation, jobs };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;
 

@@ -46,6 +46,7 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }
 
 export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './context';
 export { ADVERSARIAL_LOANS } from './adversarial';
+export { DOCUMENT_SHOWCASE_LOAN } from './document-showcase';
 export { generatedOrganizationCount, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 
 /** From this many loans on, the loan tables' indexes and foreign keys are built after the load. */

@@ -22,7 +22,16 @@ import {
   type Pool,
 } from './context';
 import { CopyBuffer, CopyTable } from './copy';
-import { DOCUMENT_KINDS, DOCUMENT_TITLES, makeDocumentPdf, type DocumentKind, type DocumentSubject } from './documents';
+import { DOCUMENT_SHOWCASE_LOAN, SHOWCASE_DOCUMENTS } from './document-showcase';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TITLES,
+  makeDamagedPdf,
+  makeDocumentPdf,
+  type DocumentDamage,
+  type DocumentKind,
+  type DocumentSubject,
+} from './documents';
 import {
   ADMIN_DEFAULT_ORG,
   CITIES,
@@ -89,8 +98,17 @@ interface LoanBundle {
   readonly parties: Row<typeof schema.loanParties>[];
   readonly events: Row<typeof schema.loanEvents>[];
   readonly poolId: string | null;
-  readonly documents: ReadonlyArray<{ id: string; kind: DocumentKind; createdAt: Date }>;
+  readonly documents: ReadonlyArray<SeedDocument>;
   readonly subject: DocumentSubject | null;
+}
+
+/** A document of a loan before its PDF is made; `name` and `damage` only on the showcase loan. */
+interface SeedDocument {
+  readonly id: string;
+  readonly kind: DocumentKind;
+  readonly createdAt: Date;
+  readonly name?: string;
+  readonly damage?: DocumentDamage;
 }
 
 function pickAmount(rng: Rng, min: number, max: number, step: number): number {
@@ -117,13 +135,15 @@ function buildLoan(index: number, context: Context): LoanBundle {
         );
   const heloc = isHelocType(loanType);
   const adversarial = adversarialLoan(index);
+  // The document showcase loan (document-showcase.ts) is held like the adversarial ones.
+  const showcase = index === DOCUMENT_SHOWCASE_LOAN.index;
   const statusRoll = rng.next();
-  const status = adversarial ? 'Active' : statusRoll < 0.03 ? 'Deleted' : statusRoll < 0.12 ? 'Inactive' : 'Active';
+  const status = adversarial || showcase ? 'Active' : statusRoll < 0.03 ? 'Deleted' : statusRoll < 0.12 ? 'Inactive' : 'Active';
 
   const holding = (role: string) => context.holders.get(role) as Holders;
   const pickedOriginator = weightedOrg(rng, holding('ORIGINATOR'));
   // Harborview originates the adversarial loans: their ULIs (its LEI first) are then the same at every seed size.
-  const originator = adversarial ? (context.orgs[ADMIN_DEFAULT_ORG] as Org) : pickedOriginator;
+  const originator = adversarial || showcase ? (context.orgs[ADMIN_DEFAULT_ORG] as Org) : pickedOriginator;
   // ULI: the originator's LEI, 16 characters of the loan id, the mod 97-10 check digits.
   const idChars = id.replaceAll('-', '').toUpperCase();
   const body = originator.lei + idChars.slice(0, 12) + idChars.slice(13, 17);
@@ -171,8 +191,8 @@ function buildLoan(index: number, context: Context): LoanBundle {
     else if (role === 'SERVICER' && originator.fixture.partyRoles.includes('SERVICER') && rng.chance(0.5)) org = originator;
     else org = weightedOrg(rng, holding(role));
     // The adversarial loans must be visible to both demo accounts' organizations.
-    if (adversarial && role === 'OWNER') org = context.orgs[ADMIN_DEFAULT_ORG] as Org;
-    if (adversarial && role === 'SERVICER') org = context.orgs[USER_ADMIN_ORG] as Org;
+    if ((adversarial || showcase) && role === 'OWNER') org = context.orgs[ADMIN_DEFAULT_ORG] as Org;
+    if ((adversarial || showcase) && role === 'SERVICER') org = context.orgs[USER_ADMIN_ORG] as Org;
     parties.push({ role, org, name: org ? org.fixture.name : rng.pick(OUTSIDE_PARTY_NAMES), state: 'CONFIRMED' });
   }
   // Every role state shows up among the first loans; later ones mostly CONFIRMED.
@@ -260,8 +280,12 @@ function buildLoan(index: number, context: Context): LoanBundle {
     party: originator.fixture.organizationName,
   });
 
-  const documents: { id: string; kind: DocumentKind; createdAt: Date }[] = [];
-  if (index < DOCUMENT_LOAN_LIMIT) {
+  const documents: SeedDocument[] = [];
+  if (showcase) {
+    SHOWCASE_DOCUMENTS.forEach((document, position) =>
+      documents.push({ ...document, id: rng.uuid(), createdAt: new Date(tradeTime + position * HOUR) }),
+    );
+  } else if (index < DOCUMENT_LOAN_LIMIT) {
     const kinds = rng.shuffle(DOCUMENT_KINDS).slice(0, rng.int(1, 4));
     for (const kind of kinds) documents.push({ id: rng.uuid(), kind, createdAt: new Date(tradeTime + rng.int(0, 10) * DAY) });
   }
@@ -332,16 +356,22 @@ export async function documentRow(
   kind: DocumentKind,
   subject: DocumentSubject,
   createdAt: Date,
+  options: { name?: string; damage?: DocumentDamage } = {},
 ): Promise<Row<typeof schema.documents>> {
-  const pdf = await makeDocumentPdf(kind, subject);
+  const pdf = options.damage ? await makeDamagedPdf(kind, subject, options.damage) : await makeDocumentPdf(kind, subject);
+  // A document named apart from its kind gets a file name of its own (the showcase loan has two deeds).
+  const stem = (options.name ?? kind)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return {
     id,
     loanId,
     createdAt,
-    name: DOCUMENT_TITLES[kind],
+    name: options.name ?? DOCUMENT_TITLES[kind],
     type: kind,
     hash: pdf.hash,
-    fileName: `${kind.toLowerCase().replaceAll('_', '-')}-${subject.uli}.pdf`,
+    fileName: `${stem}-${subject.uli}.pdf`,
     fileType: 'pdf',
     contentType: 'application/pdf',
     docType: kind,
@@ -464,7 +494,7 @@ export async function copyLoans(
         if (bundle.poolId) chunk.poolLoans.push({ poolId: bundle.poolId, loanId });
         for (const document of bundle.documents) {
           chunk.documents.push(
-            await documentRow(loanId, document.id, document.kind, bundle.subject as DocumentSubject, document.createdAt),
+            await documentRow(loanId, document.id, document.kind, bundle.subject as DocumentSubject, document.createdAt, document),
           );
         }
       }

@@ -10,6 +10,7 @@ import { TEXTS } from '../../domain/texts';
 import { navigationMachine } from '../../../machines/navigation';
 import { selectParticipantId, sessionMachine, type Account } from '../../../machines/session';
 import { NavigationActorContext, SessionActorContext, ToastsActorContext } from './actor-contexts';
+import { BatchDownloadProvider } from './batch-download';
 import { storedNavigationCollapsed, storedParticipant } from './browser-storage';
 import { AppServicesProvider, type AppPlatform, type AppServices } from './services';
 
@@ -72,7 +73,12 @@ function SessionServices({ platform, children }: { platform: AppPlatform; childr
     }),
     [platform, session],
   );
-  return <AppServicesProvider services={services}>{children}</AppServicesProvider>;
+  return (
+    <AppServicesProvider services={services}>
+      {/* Issue 6: the app-wide batch download uses the session's services. */}
+      <BatchDownloadProvider>{children}</BatchDownloadProvider>
+    </AppServicesProvider>
+  );
 }
 
 const navigationLogic = navigationMachine.provide({

@@ -8,6 +8,7 @@ import { NAVIGATION_LABELS, TEXTS } from '../../domain/texts';
 import { Icon, type IconName } from '../ui/icons';
 import { selectRoles } from '../../../machines/session';
 import { SessionActorContext } from './actor-contexts';
+import { BatchDownloadProgress, BatchDownloadStatus } from './batch-download';
 import { OrganizationSwitcher } from './organization-switcher';
 
 const itemClasses = (compact: boolean) =>
@@ -56,8 +57,12 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
               <DisclosureButton className={itemClasses(compact)} title={compact ? NAVIGATION_LABELS.downloads : undefined}>
                 <ItemLabel icon="downloads" label={NAVIGATION_LABELS.downloads} compact={compact} />
               </DisclosureButton>
-              <DisclosurePanel className="px-3 py-2 text-xs text-slate-300">No downloads in progress.</DisclosurePanel>
+              <DisclosurePanel className="px-3 py-2 text-xs text-slate-300">
+                <BatchDownloadStatus />
+              </DisclosurePanel>
             </Disclosure>
+            {/* Issue 6: the running batch download's progress, on every screen. */}
+            <BatchDownloadProgress compact={compact} />
           </li>
           <li>
             <Disclosure>

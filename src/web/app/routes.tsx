@@ -54,7 +54,11 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path,
             lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }),
           })),
-          later(ROUTE_PATTERNS.deactivate, 'Request Deactivation'),
+          // Issue 6: the deactivation request form.
+          {
+            path: ROUTE_PATTERNS.deactivate,
+            lazy: async () => ({ Component: (await import('../screens/deactivation/deactivation-screen')).DeactivationScreen }),
+          },
           later(ROUTE_PATTERNS.messages, 'Messages'),
           later(ROUTE_PATTERNS.administration, 'Administration'),
           later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),

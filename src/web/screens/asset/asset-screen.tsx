@@ -5,10 +5,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useMatch, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { assetPageMachine, selectUli } from '../../../../machines/asset-page';
+import { assetPageMachine, selectCanRequestDeactivation, selectUli } from '../../../../machines/asset-page';
 import type { RegistryApi } from '../../../client/api';
 import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
-import { ASSET_PAGE_TEXTS, TEXTS } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS, TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { StatusMessage } from '../../ui/status-message';
@@ -50,6 +50,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
   const failed = useSelector(asset, (snapshot) => snapshot.matches('failed'));
   const uli = useSelector(asset, selectUli);
+  const canDeactivate = useSelector(asset, selectCanRequestDeactivation);
 
   if (notFound) {
     return (
@@ -73,7 +74,18 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
             {ASSET_PAGE_TEXTS.backToAssets}
           </Link>
         </p>
-        <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
+          {/* Issue 6: the deactivation request, for a loan still active. */}
+          {canDeactivate && (
+            <Link
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              to={APP_PATHS.deactivate(loanId)}
+            >
+              {DEACTIVATION_TEXTS.deactivateAsset}
+            </Link>
+          )}
+        </div>
         {/* Same height before and after the asset arrives: no layout shift. */}
         <p className="min-h-6 font-mono text-sm break-all text-slate-700" data-testid="asset-uli">
           {uli ?? '\u00a0'}
@@ -101,7 +113,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         )}
         {ready && tab === 'details' && <AssetDetailsPanel asset={asset} />}
         {ready && tab === 'history' && <AssetHistoryPanel asset={asset} />}
-        {ready && tab === 'documents' && <AssetDocumentsPanel />}
+        {ready && tab === 'documents' && <AssetDocumentsPanel loanId={loanId} />}
       </section>
     </div>
   );

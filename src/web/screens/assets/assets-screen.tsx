@@ -28,6 +28,7 @@ import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
+import { DownloadAssignmentsButton } from './asset-batch-download';
 import { assetColumns, assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { AssetListTabs } from './asset-list-tabs';
@@ -127,11 +128,15 @@ export function AssetsScreen() {
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} />
-        <CsvExportButton
-          selectedCount={selectedIds.length}
-          exporting={exporting}
-          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          {/* Issue 6: the batch download of assignment documents (selected rows, or the filtered set). */}
+          <DownloadAssignmentsButton selectedIds={selectedIds} view={view} />
+          <CsvExportButton
+            selectedCount={selectedIds.length}
+            exporting={exporting}
+            onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })}
+          />
+        </div>
       </div>
       {failed ? (
         <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />

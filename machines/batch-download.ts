@@ -1,0 +1,187 @@
+// The batch download of assignment documents (SPEC sections 2, 4, 8 and 9), app-wide: start a
+// job, poll it every 1000 ms until DONE or FAILED, then download its zip with the toast
+// 'Download complete!' or the job's error message. On load (and on an organization switch) it
+// asks for the jobs once, so a reload in the middle of a job resumes polling. One job at a time.
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { FINAL_JOB_STATUSES, type Job, type StartJobBody } from '../src/contract/jobs';
+import { JOB_POLL_INTERVAL_MS } from '../src/domain/constants';
+import { BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
+
+export interface ZipFile {
+  readonly file: Blob;
+  readonly fileName: string;
+}
+
+export interface BatchDownloadContext {
+  /** The job being followed (or the last one followed). */
+  readonly job: Job | null;
+}
+
+export type BatchDownloadEvent =
+  /** The organization is known (sign-in, switch, reload): ask for its jobs once. */
+  | { type: 'batch.load' }
+  /** Signed out or no organization: forget the job. */
+  | { type: 'batch.reset' }
+  | { type: 'batch.start'; request: StartJobBody };
+
+/** The caller's jobs, newest first (GET v4 /jobs). */
+const newest = (jobs: readonly Job[]): Job | undefined => jobs[0];
+const isRunning = (job: Job | undefined): job is Job => !!job && !FINAL_JOB_STATUSES.includes(job.status);
+const followed = (context: BatchDownloadContext, jobs: readonly Job[]): Job | undefined =>
+  jobs.find((job) => job.jobId === context.job?.jobId);
+/** The jobs a fetchJobs actor answered: named guards see the done event as an unknown one. */
+const jobsOf = (event: unknown): readonly Job[] => (event as { output: readonly Job[] }).output;
+
+export const batchDownloadMachine = setup({
+  types: { context: {} as BatchDownloadContext, events: {} as BatchDownloadEvent },
+  delays: { pollInterval: JOB_POLL_INTERVAL_MS },
+  actors: {
+    fetchJobs: fromPromise<Job[]>(async () => {
+      throw new Error('fetchJobs is provided by the app');
+    }),
+    startJob: fromPromise<Job, StartJobBody>(async () => {
+      throw new Error('startJob is provided by the app');
+    }),
+    downloadZip: fromPromise<ZipFile, Job>(async () => {
+      throw new Error('downloadZip is provided by the app');
+    }),
+  },
+  actions: {
+    /** Provided by the app: hands the zip to the browser. */
+    saveFile: (_, _params: ZipFile) => undefined,
+    /** Provided by the app: the toast 'Download complete!'. */
+    notifyComplete: () => undefined,
+    /** Provided by the app: an error toast with this message. */
+    notifyFailed: (_, _params: { message: string }) => undefined,
+    /** Provided by the app: the toast that the download could not start. */
+    notifyStartFailed: () => undefined,
+  },
+  guards: {
+    newestIsRunning: ({ event }) => isRunning(newest(jobsOf(event))),
+    followedIsDone: ({ context, event }) => followed(context, jobsOf(event))?.status === 'DONE',
+    followedIsFailed: ({ context, event }) => followed(context, jobsOf(event))?.status === 'FAILED',
+    followedIsGone: ({ context, event }) => !followed(context, jobsOf(event)),
+  },
+}).createMachine({
+  id: 'batchDownload',
+  context: { job: null },
+  initial: 'idle',
+  states: {
+    /** No organization yet (before sign-in). */
+    idle: {
+      on: { 'batch.load': { target: 'active' } },
+    },
+    /** An organization is known: its jobs are followed. */
+    active: {
+      initial: 'loading',
+      on: {
+        // Another organization (or the same after a reload of the session): ask again.
+        'batch.load': { target: '.loading', reenter: true, actions: assign({ job: null }) },
+        'batch.reset': { target: 'idle', actions: assign({ job: null }) },
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchJobs',
+            onDone: [
+              { guard: 'newestIsRunning', target: 'polling', actions: assign({ job: ({ event }) => newest(event.output) ?? null }) },
+              { target: 'ready' },
+            ],
+            // Nothing to resume is shown; starting a job stays possible.
+            onError: { target: 'ready' },
+          },
+        },
+        ready: {
+          on: { 'batch.start': { target: 'starting' } },
+        },
+        starting: {
+          tags: ['busy'],
+          invoke: {
+            src: 'startJob',
+            input: ({ event }) => {
+              assertEvent(event, 'batch.start');
+              return event.request;
+            },
+            onDone: { target: 'polling', actions: assign({ job: ({ event }) => event.output }) },
+            onError: { target: 'ready', actions: 'notifyStartFailed' },
+          },
+        },
+        polling: {
+          tags: ['busy', 'running'],
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { pollInterval: { target: 'checking' } },
+            },
+            checking: {
+              invoke: {
+                src: 'fetchJobs',
+                onDone: [
+                  {
+                    guard: 'followedIsDone',
+                    target: '#batchDownload.active.downloading',
+                    actions: assign({ job: ({ context, event }) => followed(context, event.output) ?? context.job }),
+                  },
+                  {
+                    guard: 'followedIsFailed',
+                    target: '#batchDownload.active.ready',
+                    actions: [
+                      assign({ job: ({ context, event }) => followed(context, event.output) ?? context.job }),
+                      { type: 'notifyFailed', params: ({ context }) => ({ message: context.job?.error || BATCH_DOWNLOAD_TEXTS.failed }) },
+                    ],
+                  },
+                  // Gone from the list (removed with its organization): stop following it.
+                  { guard: 'followedIsGone', target: '#batchDownload.active.ready', actions: assign({ job: null }) },
+                  { target: 'waiting', actions: assign({ job: ({ context, event }) => followed(context, event.output) ?? context.job }) },
+                ],
+                // A failed poll is tried again at the next tick.
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+        downloading: {
+          tags: ['busy', 'running'],
+          invoke: {
+            src: 'downloadZip',
+            input: ({ context }) => context.job as Job,
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'saveFile', params: ({ event }) => event.output }, 'notifyComplete'],
+            },
+            onError: {
+              target: 'ready',
+              actions: { type: 'notifyFailed', params: () => ({ message: BATCH_DOWNLOAD_TEXTS.downloadFailed }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type BatchDownloadSnapshot = SnapshotFrom<typeof batchDownloadMachine>;
+
+/** Documents zipped so far of all, while a job runs (null otherwise). */
+export const selectProgress = (snapshot: BatchDownloadSnapshot): { readonly progress: number; readonly total: number } | null => {
+  const job = snapshot.context.job;
+  if (!snapshot.hasTag('running') || !job) return null;
+  return snapshot.matches({ active: 'downloading' })
+    ? { progress: job.total, total: job.total }
+    : { progress: job.progress, total: job.total };
+};
+
+/** A new job can be started now (organization known, none running). */
+export const selectCanStart = (snapshot: BatchDownloadSnapshot): boolean => snapshot.matches({ active: 'ready' });
+export const selectIsBusy = (snapshot: BatchDownloadSnapshot): boolean => snapshot.hasTag('busy');
+
+/** What the Downloads entry says: nothing running, starting, zipping (with progress) or saving the zip. */
+export type BatchDownloadPhase = 'none' | 'starting' | 'zipping' | 'saving';
+export const selectPhase = (snapshot: BatchDownloadSnapshot): BatchDownloadPhase =>
+  snapshot.matches({ active: 'starting' })
+    ? 'starting'
+    : snapshot.matches({ active: 'polling' })
+      ? 'zipping'
+      : snapshot.matches({ active: 'downloading' })
+        ? 'saving'
+        : 'none';

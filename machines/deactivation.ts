@@ -1,0 +1,183 @@
+// The deactivation request form (SPEC sections 3, 4, 5 and 8): editing with the rules of
+// src/contract/deactivation.ts (the server's own), submitting, then success (toast, back to the
+// asset list) or failure (toast 'Failed to submit deactivation request'; the form keeps what was
+// typed and shows what the server said of each field). A chosen file is judged at once (10 MB, PDF);
+// the other fields show their errors from the first submit on, and follow every change after it.
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  declaredInstrument,
+  deactivationErrors,
+  EMPTY_DEACTIVATION_DRAFT,
+  firstInvalidField,
+  INSTRUMENT_FILE_FIELD,
+  parseDeactivationErrors,
+  withDraftValue,
+  type DeactivationAccepted,
+  type DeactivationDraft,
+  type DeactivationErrors,
+  type DeactivationField,
+  type DeactivationTextField,
+} from '../src/contract/deactivation';
+import { isHttpError } from '../src/contract/http-error';
+import { asksForAssignee } from '../src/domain/deactivation';
+
+export interface DeactivationInput {
+  readonly loanId: string;
+}
+
+/** What the submit actor sends. */
+export interface DeactivationSubmission {
+  readonly loanId: string;
+  readonly draft: DeactivationDraft;
+  readonly file: File;
+}
+
+export interface DeactivationContext {
+  readonly loanId: string;
+  readonly draft: DeactivationDraft;
+  readonly file: File | null;
+  /** Every broken rule of the draft and file, kept up to date. */
+  readonly errors: DeactivationErrors;
+  /** From the first submit on, every field's error shows. */
+  readonly showAll: boolean;
+  /** What the server said of fields (400, 413, 415), until the field changes. */
+  readonly serverErrors: DeactivationErrors;
+}
+
+export type DeactivationEvent =
+  | { type: 'form.change'; values: Partial<Record<DeactivationTextField, string>> }
+  | { type: 'form.file'; file: File | null }
+  | { type: 'form.submit' };
+
+/** The errors on screen: the server's, then the rules' (all after a submit; before it, the file's). */
+export function visibleErrors(context: DeactivationContext): DeactivationErrors {
+  const rules: DeactivationErrors = context.showAll
+    ? context.errors
+    : context.file && context.errors[INSTRUMENT_FILE_FIELD]
+      ? { [INSTRUMENT_FILE_FIELD]: context.errors[INSTRUMENT_FILE_FIELD] }
+      : {};
+  return { ...rules, ...context.serverErrors };
+}
+
+const without = (errors: DeactivationErrors, fields: readonly DeactivationField[]): DeactivationErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field as DeactivationField)));
+
+export const deactivationMachine = setup({
+  types: {
+    input: {} as DeactivationInput,
+    context: {} as DeactivationContext,
+    events: {} as DeactivationEvent,
+  },
+  actors: {
+    // Provided by the app: POST v1 /loans/{loanId}/deactivate as multipart.
+    submitDeactivation: fromPromise<DeactivationAccepted, DeactivationSubmission>(async () => {
+      throw new Error('submitDeactivation is provided by the app');
+    }),
+  },
+  actions: {
+    applyChange: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      const fields = Object.keys(event.values) as DeactivationTextField[];
+      const draft = fields.reduce((next, field) => withDraftValue(next, field, event.values[field] ?? ''), context.draft);
+      return {
+        draft,
+        errors: deactivationErrors(draft, declaredInstrument(context.file)),
+        serverErrors: without(context.serverErrors, fields),
+      };
+    }),
+    applyFile: assign(({ context, event }) => {
+      assertEvent(event, 'form.file');
+      return {
+        file: event.file,
+        errors: deactivationErrors(context.draft, declaredInstrument(event.file)),
+        serverErrors: without(context.serverErrors, [INSTRUMENT_FILE_FIELD]),
+      };
+    }),
+    showAllErrors: assign({ showAll: true }),
+    /** A 4xx that names fields puts each text under its field. */
+    keepServerErrors: assign(({ event }) => ({
+      serverErrors:
+        'error' in event && isHttpError(event.error) && event.error.status < 500 ? parseDeactivationErrors(event.error.serverMessage) : {},
+    })),
+    /** Provided by the screen: moves the focus to a field (none: nothing to do). */
+    focusField: (_, _params: { field: DeactivationField | undefined }) => undefined,
+    /** Provided by the screen: the success toast. */
+    notifySubmitted: () => undefined,
+    /** Provided by the screen: the failure toast. */
+    notifyFailed: () => undefined,
+    /** Provided by the screen: back to the asset list. */
+    goToAssets: () => undefined,
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(context.errors).length === 0,
+  },
+}).createMachine({
+  id: 'deactivation',
+  context: ({ input }) => ({
+    loanId: input.loanId,
+    draft: EMPTY_DEACTIVATION_DRAFT,
+    file: null,
+    errors: deactivationErrors(EMPTY_DEACTIVATION_DRAFT, null),
+    showAll: false,
+    serverErrors: {},
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: 'applyChange' },
+        'form.file': { actions: 'applyFile' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          {
+            actions: [
+              'showAllErrors',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalidField(visibleErrors(context)) }) },
+            ],
+          },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'submitDeactivation',
+        input: ({ context }) => ({ loanId: context.loanId, draft: context.draft, file: context.file as File }),
+        onDone: { target: 'submitted' },
+        onError: { target: 'failed', actions: 'keepServerErrors' },
+      },
+    },
+    submitted: {
+      type: 'final',
+      entry: ['notifySubmitted', 'goToAssets'],
+    },
+    /** The form as typed, with the failure said; any change or a new submit leaves it. */
+    failed: {
+      entry: ['notifyFailed', { type: 'focusField', params: ({ context }) => ({ field: firstInvalidField(context.serverErrors) }) }],
+      on: {
+        'form.change': { target: 'editing', actions: 'applyChange' },
+        'form.file': { target: 'editing', actions: 'applyFile' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          {
+            target: 'editing',
+            actions: [
+              'showAllErrors',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalidField(visibleErrors(context)) }) },
+            ],
+          },
+        ],
+      },
+    },
+  },
+});
+
+export type DeactivationSnapshot = SnapshotFrom<typeof deactivationMachine>;
+
+export const selectDraft = (snapshot: DeactivationSnapshot): DeactivationDraft => snapshot.context.draft;
+export const selectFile = (snapshot: DeactivationSnapshot): File | null => snapshot.context.file;
+export const selectVisibleErrors = (snapshot: DeactivationSnapshot): DeactivationErrors => visibleErrors(snapshot.context);
+export const selectIsSubmitting = (snapshot: DeactivationSnapshot): boolean => snapshot.hasTag('busy');
+export const selectHasFailed = (snapshot: DeactivationSnapshot): boolean => snapshot.matches('failed');
+/** SPEC section 5: the assignee field shows only when the reason is not payoff. */
+export const selectShowsAssignee = (snapshot: DeactivationSnapshot): boolean => asksForAssignee(snapshot.context.draft.reason);

@@ -1,0 +1,212 @@
+// Batch jobs as the product sees them (the `jobs` table: status, progress, total, error) and their
+// result files (`job_files`, the zip in chunks). pg-boss's own tables run the work (src/server/jobs/).
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { to as copyTo } from 'pg-copy-streams';
+import { FILTERABLE_ROLES } from '../../domain/loan';
+import type { JobStatus, JobType } from '../../contract/jobs';
+import type { Database } from './database';
+import { parseBinaryCopy } from './document-repository';
+import { loanIdsSql, type LoanListFilter } from './loan-list-query';
+import { poolOf } from './pg-pool';
+import { jobs } from './schema';
+
+export interface JobRow {
+  readonly id: string;
+  readonly participantId: string;
+  readonly userId: string | null;
+  readonly type: JobType;
+  readonly status: JobStatus;
+  readonly progress: number;
+  readonly total: number;
+  readonly resultSizeBytes: number | null;
+  readonly error: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** Whose a job is: an organization and one of its users. */
+export interface JobOwner {
+  readonly participantId: string;
+  readonly userId: string;
+}
+
+const JOB_COLUMNS = `id, participant_id AS "participantId", user_id AS "userId", type, status, progress, total,
+  result_size_bytes::float8 AS "resultSizeBytes", error, created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A drizzle transaction (`db.transaction(async (tx) => ...)`'s `tx`). */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The loans of `filter` the organization may see, at most `limit`. With `loanIds` these are the
+ * given ids it holds any role on (like the CSV: the others are left out without a word).
+ */
+export async function visibleLoanIds(db: Database, filter: LoanListFilter, limit: number): Promise<string[]> {
+  const selection: LoanListFilter = filter.loanIds
+    ? { ...filter, roles: [...FILTERABLE_ROLES], query: undefined, updatedSince: undefined }
+    : filter;
+  const { rows } = await poolOf(db).query<{ loan_id: string }>(loanIdsSql(selection, limit));
+  return rows.map((row) => row.loan_id);
+}
+
+/** How many ASSIGNMENT documents the loans hold: a batch download's total. */
+export async function countAssignmentDocuments(db: Database, loanIds: readonly string[]): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM documents WHERE loan_id = ANY ($1::uuid[]) AND type = 'ASSIGNMENT'`,
+    [loanIds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** A new PENDING job (in the caller's transaction when `db` is one). */
+export async function insertJob(
+  db: Database | Transaction,
+  values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
+): Promise<JobRow> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      id: values.id,
+      participantId: values.participantId,
+      userId: values.userId,
+      type: values.type,
+      status: 'PENDING',
+      total: values.total,
+    })
+    .returning();
+  if (!row) throw new Error('job not inserted');
+  return row as JobRow;
+}
+
+/** The owner's jobs of a type, newest first (at most `limit`). */
+export async function listJobs(db: Database, owner: JobOwner, type: JobType, limit = 20): Promise<JobRow[]> {
+  const { rows } = await poolOf(db).query<JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM jobs WHERE participant_id = $1 AND user_id = $2 AND type = $3
+     ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [owner.participantId, owner.userId, type, limit],
+  );
+  return rows;
+}
+
+export async function findJob(db: Database, id: string): Promise<JobRow | undefined> {
+  const { rows } = await poolOf(db).query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/**
+ * The owner's DONE job of the type whose file is stored: `jobId`'s, or the newest. Another
+ * owner's job is not found, like a missing one.
+ */
+export async function findDownloadableJob(db: Database, owner: JobOwner, type: JobType, jobId?: string): Promise<JobRow | undefined> {
+  const { rows } = await poolOf(db).query<JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM jobs j
+     WHERE participant_id = $1 AND user_id = $2 AND type = $3 AND status = 'DONE' AND ($4::uuid IS NULL OR id = $4::uuid)
+       AND EXISTS (SELECT 1 FROM job_files f WHERE f.job_id = j.id)
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [owner.participantId, owner.userId, type, jobId ?? null],
+  );
+  return rows[0];
+}
+
+/** Sets a job's status and counters (and clears or sets its error); `updated_at` is now. */
+export async function updateJob(
+  db: Database,
+  id: string,
+  changes: { status?: JobStatus; progress?: number; total?: number; error?: string | null; resultSizeBytes?: number | null },
+  /** Only while the job has this status (a late writer does not undo a final status). */
+  onlyIf?: JobStatus,
+): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(onlyIf ? and(eq(jobs.id, id), eq(jobs.status, onlyIf)) : eq(jobs.id, id))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
+/** One assignment document to zip (without its content). */
+export interface AssignmentDocumentRow {
+  readonly id: string;
+  readonly uli: string;
+  readonly fileName: string;
+  readonly hash: string;
+  readonly sizeBytes: number;
+  readonly createdAt: Date;
+}
+
+/** The loans' ASSIGNMENT documents without content, by ULI then file name (the zip's order). */
+export async function listAssignmentDocuments(db: Database, loanIds: readonly string[]): Promise<AssignmentDocumentRow[]> {
+  const { rows } = await poolOf(db).query<AssignmentDocumentRow>(
+    `SELECT d.id, l.uli, d.file_name AS "fileName", d.hash, d.size_bytes AS "sizeBytes", d.created_at AS "createdAt"
+     FROM documents d JOIN loans l ON l.id = d.loan_id
+     WHERE d.loan_id = ANY ($1::uuid[]) AND d.type = 'ASSIGNMENT'
+     ORDER BY l.uli, d.file_name, d.id`,
+    [loanIds],
+  );
+  return rows;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A quoted uuid literal for a COPY statement (COPY takes no parameters): only a uuid passes. */
+function uuidLiteral(value: string): string {
+  if (!UUID.test(value)) throw new Error(`Refusing to write ${JSON.stringify(value.slice(0, 80))} into a statement`);
+  return `'${value}'`;
+}
+
+/**
+ * The tuples of a binary COPY of one query. Bytes arrive in Buffers as stored: as a query result
+ * they would come as hex text, a JavaScript string twice their size for every document, which is
+ * what made a thousand-document zip grow the server by hundreds of megabytes before a collection.
+ */
+async function copyRows(db: Database, query: string): Promise<(Buffer | null)[][]> {
+  const client = await poolOf(db).connect();
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`))) chunks.push(chunk as Buffer);
+  } catch (error) {
+    // A connection that failed mid-COPY is not given back to the pool.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  client.release();
+  return parseBinaryCopy(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+}
+
+/** The content of some documents, by id (a bounded batch: the caller sizes it). */
+export async function readDocumentContents(db: Database, ids: readonly string[]): Promise<Map<string, Buffer>> {
+  if (ids.length === 0) return new Map();
+  const rows = await copyRows(db, `SELECT id::text, content FROM documents WHERE id IN (${ids.map(uuidLiteral).join(', ')})`);
+  const contents = new Map<string, Buffer>();
+  for (const [id, content] of rows) if (id && content) contents.set(id.toString('utf8'), content);
+  return contents;
+}
+
+export async function deleteJobFile(db: Database, jobId: string): Promise<void> {
+  await poolOf(db).query('DELETE FROM job_files WHERE job_id = $1', [jobId]);
+}
+
+export async function insertJobFileChunk(db: Database, jobId: string, chunkNo: number, bytes: Buffer): Promise<void> {
+  await poolOf(db).query('INSERT INTO job_files (job_id, chunk_no, bytes) VALUES ($1, $2, $3)', [jobId, chunkNo, bytes]);
+}
+
+/**
+ * A job's file, chunk after chunk, one binary COPY per chunk as the reader asks (bounded memory:
+ * the stream's buffer holds at most a couple of chunks).
+ */
+export function streamJobFile(db: Database, jobId: string): Readable {
+  const job = uuidLiteral(jobId);
+  let next = 0;
+  return new Readable({
+    highWaterMark: 2 * 1024 * 1024,
+    read() {
+      copyRows(db, `SELECT bytes FROM job_files WHERE job_id = ${job} AND chunk_no = ${next}`).then(
+        ([row]) => {
+          next += 1;
+          this.push(row?.[0] ?? null);
+        },
+        (error: Error) => this.destroy(error),
+      );
+    },
+  });
+}

@@ -1,0 +1,16 @@
+// What each queue's jobs do (see job-runner.ts for the contract: idempotent, retried with backoff).
+// One line per queue; a handler parses its own data.
+import { batchDownloadAomsFailed, runBatchDownloadAoms } from './batch-download-job';
+import { runProcessDeactivation } from './deactivation-job';
+import { JOB_QUEUES } from './job-queues';
+import type { JobFailureHandlers, JobHandlers } from './job-runner';
+
+export const JOB_HANDLERS: JobHandlers = {
+  [JOB_QUEUES.batchDownloadAoms]: runBatchDownloadAoms,
+  [JOB_QUEUES.processDeactivation]: runProcessDeactivation,
+};
+
+/** Called once when a queue's job has failed for good (optional per queue). */
+export const JOB_FAILURE_HANDLERS: JobFailureHandlers = {
+  [JOB_QUEUES.batchDownloadAoms]: batchDownloadAomsFailed,
+};

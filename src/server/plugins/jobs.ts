@@ -1,0 +1,39 @@
+// The durable job runner as a decoration, `app.jobs` (src/server/jobs/job-runner.ts): routes
+// enqueue with `app.jobs.send(queue, data, { tx })`; tests run what is due with `app.jobs.runPending()`.
+// pg-boss starts lazily on first use, so apps that never touch jobs (most tests) never create its
+// schema; with workers on (the server), it starts when the app is ready and stops on close.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { JOB_FAILURE_HANDLERS, JOB_HANDLERS } from '../jobs/job-handlers';
+import { PgBossJobRunner, type JobFailureHandlers, type JobHandlers, type JobRunner } from '../jobs/job-runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly jobs: JobRunner;
+  }
+}
+
+export interface JobsPluginOptions {
+  /** Run jobs in this process (poll, sweep, pg-boss maintenance). Off: only send and runPending. */
+  readonly workers: boolean;
+  /** Overrides of the handlers (tests). */
+  readonly handlers?: JobHandlers;
+  readonly failureHandlers?: JobFailureHandlers;
+  /** Test only: pause of each job step (see JobContext.step). */
+  readonly testDelayMs?: number;
+}
+
+async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Promise<void> {
+  const runner = new PgBossJobRunner(app.db, {
+    handlers: options.handlers ?? JOB_HANDLERS,
+    failureHandlers: options.failureHandlers ?? JOB_FAILURE_HANDLERS,
+    log: app.log.child({ plugin: 'jobs' }),
+    supervise: options.workers,
+    testDelayMs: options.testDelayMs ?? 0,
+  });
+  app.decorate('jobs', runner);
+  if (options.workers) app.addHook('onReady', () => runner.startWorkers());
+  app.addHook('onClose', () => runner.stop());
+}
+
+export default fp(jobsPlugin, { name: 'jobs', fastify: '5.x', dependencies: ['database', 'repositories'] });

@@ -1,0 +1,233 @@
+// /assets/asset/:loanId/details/deactivate (SPEC sections 2, 3, 5 and 8): the deactivation
+// request form. The deactivation machine holds the draft, the rules' and the server's errors and
+// the submit; this screen renders them and sends the user's input as events.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import {
+  deactivationMachine,
+  selectDraft,
+  selectFile,
+  selectIsSubmitting,
+  selectShowsAssignee,
+  selectVisibleErrors,
+} from '../../../../machines/deactivation';
+import type { RegistryApi } from '../../../client/api';
+import {
+  draftValue,
+  INSTRUMENT_FILE_FIELD,
+  type DeactivationErrors,
+  type DeactivationField,
+  type DeactivationTextField,
+} from '../../../contract/deactivation';
+import { APP_PATHS } from '../../../domain/app-paths';
+import {
+  DEACTIVATION_ENTITY_TYPES,
+  DEACTIVATION_REASON_LABELS,
+  DEACTIVATION_REASONS,
+  PDF_CONTENT_TYPE,
+} from '../../../domain/deactivation';
+import { DEACTIVATION_TEXTS as T } from '../../../domain/texts';
+import { US_STATES } from '../../../domain/us-states';
+import { ToastsActorContext } from '../../app/actor-contexts';
+import { useAppServices } from '../../app/services';
+import { CONTROL_CLASS, FormField } from '../../ui/form-field';
+import { PageHeading } from '../../ui/page-heading';
+
+/** The id of a field's control: `deactivation-address-zip`. */
+export const fieldId = (field: DeactivationField): string => `deactivation-${field.replaceAll('.', '-')}`;
+
+type ToastsRef = ReturnType<typeof ToastsActorContext.useActorRef>;
+
+/** The machine over the app's API, toasts and router. Toasts and navigation go after the machine's step. */
+export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (path: string) => void) {
+  return deactivationMachine.provide({
+    actors: {
+      submitDeactivation: fromPromise(({ input, signal }) => api.requestDeactivation(input.loanId, input.draft, input.file, signal)),
+    },
+    actions: {
+      // After React has shown the error the control is described by.
+      focusField: (_, { field }) => {
+        if (field) setTimeout(() => document.getElementById(fieldId(field))?.focus(), 0);
+      },
+      notifySubmitted: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.submitted })),
+      notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.submitFailed })),
+      goToAssets: () => queueMicrotask(() => goTo(APP_PATHS.assets)),
+    },
+  });
+}
+
+const sameErrors = (a: DeactivationErrors, b: DeactivationErrors) => {
+  const keys = Object.keys(a) as DeactivationField[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+export function DeactivationScreen() {
+  const { loanId = '' } = useParams();
+  return <DeactivationForm key={loanId} loanId={loanId} />;
+}
+
+function DeactivationForm({ loanId }: { loanId: string }) {
+  const { api } = useAppServices();
+  const toasts = ToastsActorContext.useActorRef();
+  const navigate = useNavigate();
+  const logic = useMemo(() => provideDeactivation(api, toasts, (path) => void navigate(path)), [api, toasts, navigate]);
+  const form = useActorRef(logic, { input: { loanId } });
+  const draft = useSelector(form, selectDraft);
+  const file = useSelector(form, selectFile);
+  const errors = useSelector(form, selectVisibleErrors, sameErrors);
+  const submitting = useSelector(form, selectIsSubmitting);
+  const showsAssignee = useSelector(form, selectShowsAssignee);
+
+  const change = (field: DeactivationTextField, value: string) => form.send({ type: 'form.change', values: { [field]: value } });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.send({ type: 'form.submit' });
+  };
+
+  const text = (field: DeactivationTextField, label: string, options: { required?: boolean; className?: string; list?: string } = {}) => (
+    <FormField id={fieldId(field)} label={label} required={options.required} error={errors[field]} className={options.className}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          className={CONTROL_CLASS}
+          value={draftValue(draft, field)}
+          list={options.list}
+          autoComplete="off"
+          onChange={(event) => change(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  const select = (field: DeactivationTextField, label: string, options: readonly (readonly [string, string])[]) => (
+    <FormField id={fieldId(field)} label={label} required error={errors[field]}>
+      {(control) => (
+        <select
+          {...control}
+          className={CONTROL_CLASS}
+          value={draftValue(draft, field)}
+          onChange={(event) => change(field, event.target.value)}
+        >
+          <option value="">{T.choose}</option>
+          {options.map(([value, optionLabel]) => (
+            <option key={value} value={value}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <p>
+          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
+            {T.backToAsset}
+          </Link>
+        </p>
+        <PageHeading>{T.title}</PageHeading>
+        <p className="text-sm text-slate-700">{T.requiredHint}</p>
+      </div>
+      <form noValidate onSubmit={submit} aria-labelledby="page-heading" className="flex flex-col gap-6">
+        <fieldset disabled={submitting} className="flex flex-col gap-6">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {select(
+              'reason',
+              T.reason,
+              DEACTIVATION_REASONS.map((reason) => [reason, DEACTIVATION_REASON_LABELS[reason]] as const),
+            )}
+            <FormField id={fieldId('effectiveDate')} label={T.effectiveDate} required error={errors.effectiveDate}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  className={CONTROL_CLASS}
+                  value={draft.effectiveDate}
+                  onChange={(event) => change('effectiveDate', event.target.value)}
+                />
+              )}
+            </FormField>
+            {showsAssignee && text('assignee', T.assignee, { className: 'sm:col-span-2' })}
+            {select(
+              'entityType',
+              T.entityType,
+              DEACTIVATION_ENTITY_TYPES.map((type) => [type, type] as const),
+            )}
+            {select(
+              'statePostalCode',
+              T.statePostalCode,
+              US_STATES.map(([code, name]) => [code, `${code} – ${name}`] as const),
+            )}
+          </div>
+
+          <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">{T.address}</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('address.street1', T.street1, { required: true })}
+              {text('address.street2', T.street2)}
+              {text('address.city', T.city, { required: true })}
+              <div className="grid grid-cols-2 gap-4">
+                {text('address.state', T.state, { required: true, list: 'deactivation-state-codes' })}
+                {text('address.zip', T.zip, { required: true })}
+              </div>
+            </div>
+            <datalist id="deactivation-state-codes">
+              {US_STATES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </datalist>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">{T.recording}</legend>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {text('bookNumber', T.bookNumber)}
+              {text('pageNumber', T.pageNumber)}
+              {text('instrumentNumber', T.instrumentNumber)}
+            </div>
+          </fieldset>
+
+          <FormField id={fieldId(INSTRUMENT_FILE_FIELD)} label={T.file} required hint={T.fileHint} error={errors[INSTRUMENT_FILE_FIELD]}>
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={`${PDF_CONTENT_TYPE},.pdf`}
+                className="text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-900"
+                onChange={(event) => form.send({ type: 'form.file', file: event.target.files?.[0] ?? null })}
+              />
+            )}
+          </FormField>
+          {file && (
+            <p className="-mt-4 text-sm text-slate-700" data-testid="deactivation-file">
+              {file.name} ({formatSize(file.size)})
+            </p>
+          )}
+        </fieldset>
+
+        <div className="flex items-center gap-4">
+          <button
+            type="submit"
+            disabled={submitting}
+            aria-busy={submitting}
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-70"
+          >
+            {submitting ? T.submitting : T.submit}
+          </button>
+          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
+            {T.cancel}
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+// The batch download of assignment documents: POST v4 /jobs, GET v4 /jobs, GET v4 /loans/documents/zip,
+// with the job run in-process by app.jobs.runPending (no sleeps).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../src/contract/common';
+import { jobListSchema, jobSchema, ZIP_MANIFEST_FILE, type Job } from '../../src/contract/jobs';
+import { PATHS } from '../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import { BATCH_DOWNLOAD_TEXTS } from '../../src/domain/texts';
+import { jobFiles } from '../../src/server/db/schema';
+import { batchDownloadAomsFailed, ZIP_CHUNK_BYTES } from '../../src/server/jobs/batch-download-job';
+import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { parseCsv } from './support/csv-parse';
+import { insertLoan } from './support/loan-fixtures';
+import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { insertDocument, sha256, unzip } from './support/zip-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const org = {} as Record<'home' | 'other', string>;
+const cookies = {} as Record<'member' | 'colleague', string>;
+const loans = {} as Record<'first' | 'second' | 'empty' | 'foreign', { id: string; uli: string }>;
+/** The home organization's assignment documents (bytes and SHA-256), by loan. */
+const assignments: { uli: string; fileName: string; hash: string; content: Buffer }[] = [];
+let tamperedFileName: string;
+
+function post(body: unknown, options: { cookie?: string; participantId?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: PATHS.jobs,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.participantId ? { [PARTICIPANT_HEADER]: options.participantId } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+const asMember = { cookie: '', participantId: '' };
+const jobsUrl = `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS`;
+const zipUrl = (jobId?: string) => (jobId ? `${PATHS.documentsZip}?jobId=${jobId}` : PATHS.documentsZip);
+
+async function start(body: unknown): Promise<Job> {
+  const response = await post(body, asMember);
+  expect(response.statusCode, response.body).toBe(202);
+  return jobSchema.parse(response.json());
+}
+
+async function listJobs(options = asMember): Promise<Job[]> {
+  const response = await productGet(app, jobsUrl, options);
+  expect(response.statusCode, response.body).toBe(200);
+  return jobListSchema.parse(response.json());
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  const db = database.db;
+  org.home = (await insertParticipant(db, { name: 'Home Bank' })).id;
+  org.other = (await insertParticipant(db, { name: 'Other Trust' })).id;
+  await insertUser(db, {
+    email: 'member@registry.test',
+    memberships: [{ participantId: org.home, isDefault: true }, { participantId: org.other }],
+  });
+  await insertUser(db, { email: 'colleague@registry.test', memberships: [{ participantId: org.home, isDefault: true }] });
+  cookies.member = await signedInCookie(app, 'member@registry.test');
+  cookies.colleague = await signedInCookie(app, 'colleague@registry.test');
+  Object.assign(asMember, { cookie: cookies.member, participantId: org.home });
+
+  const owned = (participantId: string) => ({ parties: [{ role: 'OWNER', participantId }] });
+  for (const name of ['first', 'second', 'empty'] as const) {
+    const loan = await insertLoan(db, owned(org.home));
+    loans[name] = { id: loan.id, uli: loan.uli };
+  }
+  const foreign = await insertLoan(db, owned(org.other));
+  loans.foreign = { id: foreign.id, uli: foreign.uli };
+
+  const add = async (loan: { id: string; uli: string }, values: { fileName: string; sizeBytes?: number }) => {
+    const row = await insertDocument(db, { loanId: loan.id, ...values });
+    assignments.push({ uli: loan.uli, fileName: values.fileName, hash: row.hash, content: row.content });
+  };
+  await add(loans.first, { fileName: 'assignment.pdf' });
+  // Larger than a stored chunk: the zip spans several job_files rows.
+  await add(loans.first, { fileName: 'assignment-recorded.pdf', sizeBytes: ZIP_CHUNK_BYTES + 300_000 });
+  await add(loans.second, { fileName: 'assignment.pdf' });
+  // Not assignments: never in the zip.
+  await insertDocument(db, { loanId: loans.first.id, type: 'DEED', fileName: 'deed.pdf' });
+  await insertDocument(db, { loanId: loans.foreign.id, fileName: 'foreign-assignment.pdf' });
+  // Content that no longer matches its SHA-256.
+  tamperedFileName = 'tampered.pdf';
+  await insertDocument(db, { loanId: loans.second.id, fileName: tamperedFileName, hash: '0'.repeat(64) });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
+  let job: Job;
+
+  it('starts a job for the selected loans the organization may see (a foreign id is left out) and answers 202 PENDING', async () => {
+    job = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id, loans.second.id, loans.empty.id, loans.foreign.id] });
+    // Three sound assignments and the tampered one, of the home loans; the foreign loan's is not counted.
+    expect(job).toMatchObject({ type: 'BATCH_DOWNLOAD_AOMS', status: 'PENDING', progress: 0, total: 4, error: null });
+    const [listed] = await listJobs();
+    expect(listed).toMatchObject({ jobId: job.jobId, status: 'PENDING' });
+  });
+
+  it('has no zip before the job ran', async () => {
+    expect((await productGet(app, zipUrl(job.jobId), asMember)).statusCode).toBe(404);
+  });
+
+  it('runs the job: DONE with progress equal to total', async () => {
+    expect(await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms)).toBe(1);
+    const [listed] = await listJobs();
+    expect(listed).toMatchObject({ jobId: job.jobId, status: 'DONE', progress: 4, total: 4, error: null });
+  });
+
+  it("streams the zip: one folder per loan, its assignments, and a manifest whose SHA-256s are the documents'", async () => {
+    const response = await productGet(app, zipUrl(), asMember);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
+    const zip = response.rawPayload;
+    expect(Number(response.headers['content-length'])).toBe(zip.length);
+    const files = await unzip(zip);
+
+    const expected = new Map(assignments.map((document) => [`${document.uli}/${document.fileName}`, document]));
+    const manifest = parseCsv(files.get(ZIP_MANIFEST_FILE)?.toString('utf8') ?? '');
+    expect(manifest[0]).toEqual(['Loan ULI', 'File Name', 'SHA-256']);
+    const rows = manifest.slice(1).filter((row) => row.length > 1);
+    expect(rows).toHaveLength(expected.size);
+    for (const [uli, fileName, hash] of rows) {
+      const path = `${uli}/${fileName}`;
+      const document = expected.get(path);
+      expect(document, path).toBeDefined();
+      expect(hash).toBe(document?.hash);
+      expect(sha256(files.get(path) ?? Buffer.alloc(0))).toBe(hash);
+    }
+    expect([...files.keys()].filter((name) => name.endsWith('.pdf')).sort()).toEqual([...expected.keys()].sort());
+    // The tampered document is not handed out, but said to be left out.
+    const leftOut = parseCsv(files.get('left-out.csv')?.toString('utf8') ?? '');
+    expect(leftOut[1]).toEqual([loans.second.uli, tamperedFileName, BATCH_DOWNLOAD_TEXTS.hashMismatch]);
+    expect([...files.keys()].some((name) => name.includes(loans.foreign.uli) || name.includes('deed'))).toBe(false);
+  });
+
+  it('takes the whole filtered set when filters are given', async () => {
+    const filtered = await start({ type: 'BATCH_DOWNLOAD_AOMS', filters: { query: loans.second.uli } });
+    expect(filtered.total).toBe(2);
+    await app.jobs.runPending();
+    const files = await unzip((await productGet(app, zipUrl(filtered.jobId), asMember)).rawPayload);
+    expect([...files.keys()].filter((name) => name.endsWith('.pdf'))).toEqual([`${loans.second.uli}/assignment.pdf`]);
+    // Newest first.
+    expect((await listJobs()).map((listed) => listed.jobId).slice(0, 2)).toEqual([filtered.jobId, job.jobId]);
+  });
+
+  it('a retried job deletes the chunks an interrupted attempt left and stores a whole zip', async () => {
+    const retried = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.second.id] });
+    await database.db
+      .insert(jobFiles)
+      .values([0, 1, 2, 7].map((chunkNo) => ({ jobId: retried.jobId, chunkNo, bytes: Buffer.from('left by a crash') })));
+    await app.jobs.runPending();
+    const files = await unzip((await productGet(app, zipUrl(retried.jobId), asMember)).rawPayload);
+    expect(sha256(files.get(`${loans.second.uli}/assignment.pdf`) ?? Buffer.alloc(0))).toBe(
+      assignments.find((document) => document.uli === loans.second.uli)?.hash,
+    );
+  });
+
+  it('a job that failed for good shows FAILED with its message and has no zip', async () => {
+    const failing = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] });
+    await batchDownloadAomsFailed(
+      {
+        db: database.db,
+        jobs: app.jobs,
+        job: { id: failing.jobId, queue: JOB_QUEUES.batchDownloadAoms, retryCount: 4, retryLimit: 4 },
+        log: app.log,
+      },
+      { jobId: failing.jobId, loanIds: [loans.first.id] },
+      'boom',
+    );
+    const listed = (await listJobs()).find((candidate) => candidate.jobId === failing.jobId);
+    expect(listed).toMatchObject({ status: 'FAILED', error: BATCH_DOWNLOAD_TEXTS.failed });
+    expect((await productGet(app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+    // Its queued work finds the job final and stores nothing.
+    await app.jobs.runPending();
+    expect((await listJobs()).find((candidate) => candidate.jobId === failing.jobId)?.status).toBe('FAILED');
+    expect((await productGet(app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another user's or another organization's job, and lists only the caller's", async () => {
+    const colleague = { cookie: cookies.colleague, participantId: org.home };
+    const notFound = await productGet(app, zipUrl(job.jobId), colleague);
+    expect(notFound.statusCode).toBe(404);
+    expect(errorBodySchema.parse(notFound.json()).message).toBe('Job not found.');
+    expect((await productGet(app, zipUrl(), colleague)).statusCode).toBe(404);
+    expect(await listJobs(colleague)).toEqual([]);
+
+    const elsewhere = { cookie: cookies.member, participantId: org.other };
+    expect((await productGet(app, zipUrl(job.jobId), elsewhere)).statusCode).toBe(404);
+    expect(await listJobs(elsewhere)).toEqual([]);
+  });
+
+  it('refuses a bad body with 400 naming the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ type: 'BATCH_DOWNLOAD_AOMS' }, /body\.loanIds: give exactly one of loanIds or filters/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id], filters: {} }, /body\.filters: give exactly one of loanIds or filters/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', loanIds: ['not-a-uuid'] }, /body\.loanIds\.0/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [] }, /body\.loanIds/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', loanIds: Array.from({ length: 10_001 }, () => loans.first.id) }, /body\.loanIds/],
+      [{ type: 'SOMETHING_ELSE', loanIds: [loans.first.id] }, /body\.type/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', filters: { participantRoles: ['NOBODY'] } }, /body\.filters\.participantRoles\.0/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(body, asMember);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(errorBodySchema.parse(response.json()).message).toMatch(message);
+    }
+    const badQuery = await productGet(app, `${PATHS.jobs}?type=OTHER`, asMember);
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().message).toMatch(/querystring\.type/);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await post({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] })).statusCode).toBe(401);
+    expect((await productGet(app, jobsUrl)).statusCode).toBe(401);
+    expect((await productGet(app, zipUrl())).statusCode).toBe(401);
+  });
+
+  it('documents the three calls in OpenAPI', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/registry/api-docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    expect(document.paths[PATHS.jobs]?.post?.responses['202']).toBeDefined();
+    expect(document.paths[PATHS.jobs]?.get?.responses['200']).toBeDefined();
+    expect(Object.keys(document.paths[PATHS.documentsZip]?.get?.responses['200']?.content ?? {})).toEqual(['application/zip']);
+  });
+});
