@@ -103,7 +103,7 @@ const executorOver = (queryable: Queryable): PgBoss.Db => ({
 
 /**
  * The connection of a database or drizzle transaction. Drizzle keeps a transaction's client in its
- * session and does not expose it; tests/server/jobs.test.ts proves a rolled-back send leaves no job.
+ * session and does not expose it; tests/server/job-runner.test.ts proves a rolled-back send leaves no job.
  */
 function queryableOf(source: Database | DatabaseTransaction): Queryable {
   if ('$client' in source) return poolOf(source as Database);
