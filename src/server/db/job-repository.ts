@@ -78,6 +78,22 @@ export async function insertJob(
   return row as JobRow;
 }
 
+/**
+ * Records a PENDING job and, in the same transaction, queues its work through `enqueue` (given the
+ * transaction): no job row without its work, no work without its row.
+ */
+export async function startJob(
+  db: Database,
+  values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
+  enqueue: (tx: Transaction) => Promise<unknown>,
+): Promise<JobRow> {
+  return db.transaction(async (tx) => {
+    const row = await insertJob(tx, values);
+    await enqueue(tx);
+    return row;
+  });
+}
+
 /** The owner's jobs of a type, newest first (at most `limit`). */
 export async function listJobs(db: Database, owner: JobOwner, type: JobType, limit = 20): Promise<JobRow[]> {
   const { rows } = await poolOf(db).query<JobRow>(

@@ -21,7 +21,7 @@ import {
 } from '../../contract/jobs';
 import { PATHS } from '../../contract/paths';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
-import { insertJob, type JobOwner, type JobRow } from '../db/job-repository';
+import type { JobOwner, JobRow } from '../db/job-repository';
 import type { LoanListFilter } from '../db/loan-list-query';
 import { badRequest, notFound } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
@@ -97,12 +97,9 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (loanIds.length > MAX_BATCH_LOANS) throw badRequest(TOO_MANY_LOANS);
       const total = await jobs.countAssignmentDocuments(loanIds);
       const id = randomUUID();
-      // The job row and its pg-boss job commit together: no job without its work, no work without its job.
-      const row = await app.db.transaction(async (tx) => {
-        const inserted = await insertJob(tx, { ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total });
-        await app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id });
-        return inserted;
-      });
+      const row = await jobs.startJob({ ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total }, (tx) =>
+        app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id }),
+      );
       return reply.code(202).send(toJob(row));
     },
   );
