@@ -18,9 +18,22 @@ import {
   type LoanList,
   type LoanListQuery,
 } from '../contract/loans';
+import {
+  messageBulkResultSchema,
+  messageListSchema,
+  messageSchema,
+  unreadCountSchema,
+  type Message,
+  type MessageBulkPatch,
+  type MessageBulkResult,
+  type MessageList,
+  type MessageListQuery,
+  type MessagePatch,
+} from '../contract/messages';
 import { userParticipantsSchema, type UserParticipant } from '../contract/participants';
 import { PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
+import { directorySchema, roleRequestSchema, type DirectoryEntry, type RoleRequest, type RoleRequestBody } from '../contract/role-requests';
 import { usersMeSchema, type UsersMe } from '../contract/users';
 import type { HttpClient } from './http';
 
@@ -62,6 +75,14 @@ export interface RegistryApi {
   listJobs(type: JobType, signal?: AbortSignal): Promise<Job[]>;
   startJob(body: StartJobBody, signal?: AbortSignal): Promise<Job>;
   documentsZip(jobId: string, signal?: AbortSignal): Promise<Blob>;
+  // Issue 7, messages: GET and PATCH v1 /messages, PATCH v1 /messages/bulk, the unread count.
+  listMessages(query: MessageListQuery, signal?: AbortSignal): Promise<MessageList>;
+  unreadMessageCount(signal?: AbortSignal): Promise<number>;
+  updateMessage(patch: MessagePatch, signal?: AbortSignal): Promise<Message>;
+  updateMessages(patch: MessageBulkPatch, signal?: AbortSignal): Promise<MessageBulkResult>;
+  // Issue 7, role transfers: the directory of active organizations and the request.
+  participantDirectory(signal?: AbortSignal): Promise<DirectoryEntry[]>;
+  requestRoleTransfer(loanId: string, body: RoleRequestBody, signal?: AbortSignal): Promise<RoleRequest>;
 }
 
 export function createRegistryApi(http: HttpClient): RegistryApi {
@@ -102,5 +123,16 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     startJob: (body, signal) => http.request('POST', PATHS.jobs, jobSchema, { ...product, signal, json: body }),
     documentsZip: (jobId, signal) =>
       http.download('GET', PATHS.documentsZip, 'application/zip', { ...product, signal, searchParams: toSearchParams({ jobId }) }),
+    // Issue 7, messages and role transfers.
+    listMessages: (query, signal) =>
+      http.request('GET', PATHS.messages, messageListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
+    unreadMessageCount: async (signal) =>
+      (await http.request('GET', PATHS.messagesUnreadCount, unreadCountSchema, { ...product, signal })).unreadCount,
+    updateMessage: (patch, signal) => http.request('PATCH', PATHS.messages, messageSchema, { ...product, signal, json: patch }),
+    updateMessages: (patch, signal) =>
+      http.request('PATCH', PATHS.messagesBulk, messageBulkResultSchema, { ...product, signal, json: patch }),
+    participantDirectory: (signal) => http.request('GET', PATHS.participantDirectory, directorySchema, { ...product, signal }),
+    requestRoleTransfer: (loanId, body, signal) =>
+      http.request('POST', PATHS.loanRoleRequests(loanId), roleRequestSchema, { ...product, signal, json: body }),
   };
 }

@@ -33,5 +33,12 @@ export const PATHS = {
   jobs: `${DART_BASE}/v4/jobs`,
   loanDeactivate: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/deactivate`,
   loanDeactivatePattern: `${DART_BASE}/v1/loans/:loanId/deactivate`,
+  // Issue 7, messages and role transfers.
+  messages: `${DART_BASE}/v1/messages`,
+  messagesBulk: `${DART_BASE}/v1/messages/bulk`,
+  messagesUnreadCount: `${DART_BASE}/v1/messages/unread-count`,
+  loanRoleRequests: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/role-requests`,
+  loanRoleRequestsPattern: `${DART_BASE}/v1/loans/:loanId/role-requests`,
+  participantDirectory: `${DART_BASE}/v1/participants/directory`,
   health: '/healthz',
 } as const;

@@ -265,7 +265,50 @@ export const messages = pgTable(
     response: boolean('response'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_participant_idx').on(t.participantId, t.archived, t.createdAt)],
+  (t) => [
+    // Migration 0009 orders created_at and id descending (newest first), which drizzle cannot express here.
+    index('messages_participant_idx').on(t.participantId, t.archived, t.createdAt, t.id),
+    index('messages_participant_created_idx').on(t.participantId, t.createdAt, t.id),
+    index('messages_unread_idx')
+      .on(t.participantId)
+      .where(sql`not ${t.read} and not ${t.archived}`),
+  ],
+);
+
+/**
+ * A request that an organization takes over a role on a loan (issue 7). The loan party's state is
+ * PENDING while the request is; the receiver answers through the actionable message `messageId`.
+ */
+export const roleRequests = pgTable(
+  'role_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    requesterParticipantId: uuid('requester_participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    receiverParticipantId: uuid('receiver_participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** PENDING, CONFIRMED or REJECTED (a CHECK constraint in migration 0009). */
+    state: text('state').notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('role_requests_open_key')
+      .on(t.loanId, t.role)
+      .where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex('role_requests_message_key').on(t.messageId),
+    index('role_requests_receiver_idx')
+      .on(t.receiverParticipantId, t.loanId)
+      .where(sql`${t.state} = 'PENDING'`),
+  ],
 );
 
 export const documents = pgTable(

@@ -42,6 +42,13 @@ export function createFakeRegistryApi(organizations: readonly UserParticipant[])
     // Issue 6, documents: not modelled (the document-viewer screen test defers them).
     loanDocuments: () => Promise.reject(new Error('loanDocuments is not modelled by this fake')),
     loanDocumentPdf: () => Promise.reject(new Error('loanDocumentPdf is not modelled by this fake')),
+    // Issue 7: no unread messages by default (the shell's badge asks); the rest is not modelled.
+    unreadMessageCount: async () => 0,
+    listMessages: () => Promise.reject(new Error('listMessages is not modelled by this fake')),
+    updateMessage: () => Promise.reject(new Error('updateMessage is not modelled by this fake')),
+    updateMessages: () => Promise.reject(new Error('updateMessages is not modelled by this fake')),
+    participantDirectory: () => Promise.reject(new Error('participantDirectory is not modelled by this fake')),
+    requestRoleTransfer: () => Promise.reject(new Error('requestRoleTransfer is not modelled by this fake')),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
