@@ -1,6 +1,6 @@
 // The asset list: pages of an organization's loans (JSON) and every matching row streamed for the
 // CSV, over the list index (loan_list_entries). SQL in loan-list-query.ts.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import QueryStream from 'pg-query-stream';
 import type { LoanListItem, PartyValue, RoleEntry } from '../../contract/loans';
@@ -77,7 +77,20 @@ export interface LoanPage {
 export function loanListStatement(filter: LoanListFilter, page: LoanPageRequest): SqlQuery & { readonly name?: string } {
   const statement = loanListSql(filter, page);
   if (isSmallSetFilter(filter)) return statement;
-  return { ...statement, name: `loan_list_${createHash('sha1').update(statement.text).digest('hex').slice(0, 20)}` };
+  return { ...statement, name: statementName(statement.text) };
+}
+
+/** Statement names by SQL text: the few shapes of the list are named once, not hashed on every request. */
+const STATEMENT_NAMES = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 1000;
+function statementName(text: string): string {
+  let name = STATEMENT_NAMES.get(text);
+  if (name === undefined) {
+    name = `loan_list_${hash('sha1', text, 'hex').slice(0, 20)}`;
+    if (STATEMENT_NAMES.size >= STATEMENT_NAMES_MAX) STATEMENT_NAMES.clear();
+    STATEMENT_NAMES.set(text, name);
+  }
+  return name;
 }
 
 /** One page and the exact count of the whole filtered set, in one statement (loanListSql). */

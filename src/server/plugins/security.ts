@@ -1,8 +1,8 @@
 // Security headers, rate limiting and a same-origin check for state-changing requests.
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { forbidden } from '../http-errors';
 
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
@@ -14,7 +14,9 @@ export interface SecurityOptions {
 }
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  await app.register(helmet, {
+  // helmet's middleware is built once here and run on every request. @fastify/helmet rebuilt it
+  // (parsing the CSP directives again) on every request: decision 0005.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -39,6 +41,9 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions): P
     strictTransportSecurity: options.production ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   // Limits are opted into per route (`config.rateLimit`), starting with the sign-in form.
