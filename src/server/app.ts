@@ -21,7 +21,9 @@ import { identityRoutes } from './routes/identity';
 import { jobRoutes } from './routes/jobs';
 import { loanDetailsRoutes } from './routes/loan-details';
 import { loanRoutes } from './routes/loans';
+import { messageRoutes } from './routes/messages';
 import { poolRoutes } from './routes/pools';
+import { roleRequestRoutes } from './routes/role-requests';
 import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(poolRoutes);
   await app.register(jobRoutes);
   await app.register(deactivationRoutes);
+  await app.register(messageRoutes);
+  await app.register(roleRequestRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
   return app;

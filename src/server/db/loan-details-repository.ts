@@ -68,8 +68,13 @@ const PARTY_ORDER = `array['OWNER','SERVICER','CONTROLLER','SUB_SERVICER','SECUR
 const isoInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
-/** The rule of tenancy for one loan ($1) and organization ($2): the organization holds some role on it. */
-const HOLDS_ROLE = `exists (select 1 from loan_parties held where held.loan_id = $1 and held.participant_id = $2)`;
+/**
+ * The rule of tenancy for one loan ($1) and organization ($2): the organization holds some role on
+ * it, or is the receiver of a pending transfer request on it (issue 7: it opens the asset from its
+ * message before answering). Both are index lookups (loan_parties_loan_role_key, role_requests_receiver_idx).
+ */
+const HOLDS_ROLE = `(exists (select 1 from loan_parties held where held.loan_id = $1 and held.participant_id = $2)
+  or exists (select 1 from role_requests asked where asked.receiver_participant_id = $2 and asked.loan_id = $1 and asked.state = 'PENDING'))`;
 
 // Static statements, prepared by name once per connection: for these primary-key lookups
 // PostgreSQL spends as long planning as executing, and the asset page asks both on every visit.

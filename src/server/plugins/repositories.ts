@@ -11,11 +11,13 @@ import * as identities from '../db/identity-repository';
 import * as jobs from '../db/job-repository';
 import * as loanDetails from '../db/loan-details-repository';
 import * as loanList from '../db/loan-list-repository';
+import * as messages from '../db/message-repository';
 import * as pools from '../db/pool-repository';
+import * as roleRequests from '../db/role-request-repository';
 import * as users from '../db/user-repository';
 
 /** Every repository module by its decoration name. A new repository is one line here (and its import). */
-const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools, documents, deactivation, jobs };
+const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools, documents, deactivation, jobs, messages, roleRequests };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;
 
