@@ -40,6 +40,7 @@ import {
 import { initialJs, type InitialJs } from './bench-web';
 import { DOCUMENT_READ_SCENARIO, documentScenarios, prepareBenchDocument } from './bench-documents';
 import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivation';
+import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 
@@ -90,6 +91,8 @@ const ACCOUNT_GOALS: readonly Goal[] = [
 // under the run's concurrency (16 by default). The list goals apply at any size; the CSV goals
 // need the full-size set, below it they are skipped.
 const SCALE_ROWS = 200_000;
+/** Issue 7: at a million loans, the organization with the most messages holds at least this many. */
+const MESSAGE_SCALE = 50_000;
 const SQL_SUFFIX = ' [SQL]';
 const belowScale = (report: Report) =>
   report.assets && report.assets.organization.loans < SCALE_ROWS
@@ -183,6 +186,19 @@ function goals(report: Report): Goal[] {
     { label: 'document read (200 KB PDF) p95', unit: 'ms', op: '<=', target: 30, measure: p95(DOCUMENT_READ_SCENARIO) },
     // Issue 6: a deactivation request with a 10 MB PDF, 2 at a time (scripts/bench-deactivation.ts).
     { label: 'deactivation submit (10 MB PDF) p95', unit: 'ms', op: '<=', target: 500, measure: p95(DEACTIVATION_SCENARIO) },
+    // Issue 7: the inbox of the organization with the most messages (scripts/bench-messages.ts).
+    { label: 'messages first page p95', unit: 'ms', op: '<=', target: 50, measure: p95(MESSAGE_SCENARIOS.firstPage) },
+    { label: 'messages unread count p95', unit: 'ms', op: '<=', target: 20, measure: p95(MESSAGE_SCENARIOS.unreadCount) },
+    { label: 'messages bulk update (100) p95', unit: 'ms', op: '<=', target: 100, measure: p95(MESSAGE_SCENARIOS.bulk) },
+    { label: 'message confirm (transfer) p95', unit: 'ms', op: '<=', target: 50, measure: p95(MESSAGE_SCENARIOS.confirm) },
+    {
+      label: 'messages of the organization measured',
+      unit: 'messages',
+      op: '>=',
+      target: MESSAGE_SCALE,
+      measure: (r) => r.messages?.organization.messages,
+      skip: (r) => (r.seed.loans < 1_000_000 ? `a seed of ${grouped(r.seed.loans)} loans: --loans 1000000` : undefined),
+    },
     // Issue 6: the batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
@@ -554,6 +570,11 @@ interface Report {
   readonly assets?: AssetsReport;
   /** Issue 6: the batch download's zip (scripts/bench-zip.ts). */
   readonly zip?: ZipBenchReport;
+  /** Issue 7: the organization whose inbox was measured (scripts/bench-messages.ts). */
+  readonly messages?: {
+    readonly organization: { readonly id: string; readonly name: string; readonly messages: number };
+    readonly email: string;
+  };
   readonly web: WebReport;
 }
 
@@ -838,7 +859,8 @@ async function main(): Promise<number> {
   exitOnSignals();
   // The watchdog: nothing here may run unbounded (seeding budget: 200 loans/s at worst; 6 account
   // scenarios, 2 per list view and the details; the CSV; Lighthouse).
-  const scenarioCount = 6 + 2 * (LOAN_SORT_COLUMNS.length + 5) + 1 + 2 + 2; // + the two document reads, + deactivation (run, processing)
+  // + the two document reads, + deactivation (run, processing), + the four message scenarios and the transfers they prepare
+  const scenarioCount = 6 + 2 * (LOAN_SORT_COLUMNS.length + 5) + 1 + 2 + 2 + 5;
   const budgetMs =
     180_000 +
     (options.loans / 200) * 1000 +
@@ -940,6 +962,32 @@ async function main(): Promise<number> {
     else skipped.push({ name: DEACTIVATION_SCENARIO, reason: deactivation.skipped ?? 'did not run' });
     if (deactivation.unprocessed) console.log(`  ${deactivation.unprocessed} deactivation request(s) still unprocessed after 60 s.`);
   }
+  // Issue 7: the inbox of the organization with the most messages: two reads at the run's
+  // concurrency, then a bulk update and transfer confirms (scripts/bench-messages.ts).
+  let messages: Report['messages'];
+  if (Object.values(MESSAGE_SCENARIOS).some(isSelected)) {
+    const data = await messageBenchData(embedded.connectionString());
+    if (!data) {
+      for (const name of Object.values(MESSAGE_SCENARIOS))
+        if (isSelected(name)) skipped.push({ name, reason: 'no organization has messages' });
+    } else {
+      console.log(`Messages: ${data.participantName} (${grouped(data.messages)} messages), signed in as ${data.email}.`);
+      messages = { organization: { id: data.participantId, name: data.participantName, messages: data.messages }, email: data.email };
+      const cookieFor = async (user: string) => (user === session.email ? session.cookie : (await signIn(server.url, user)).cookie);
+      for (const spec of messageReadScenarios(server.url, await cookieFor(data.email), data))
+        await runScenario(client, spec, loadOptions, results);
+      const writes = await runMessageWrites({
+        connectionString: embedded.connectionString(),
+        baseUrl: server.url,
+        data,
+        cookieFor,
+        selected: isSelected,
+        options: { warmupMs: options.warmupMs, durationMs: options.durationMs, timeoutMs: REQUEST_TIMEOUT_MS },
+      });
+      results.push(...writes.results);
+      skipped.push(...writes.skipped);
+    }
+  }
   // Issue 6: a batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;
   if (isSelected(ZIP_SCENARIO)) {
@@ -1001,6 +1049,7 @@ async function main(): Promise<number> {
     memory: { atStart, beforeLoad, after },
     ...(assets ? { assets } : {}),
     ...(zip ? { zip } : {}),
+    ...(messages ? { messages } : {}),
     web,
   };
   const verdicts = evaluate(report);

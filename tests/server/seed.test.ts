@@ -77,6 +77,69 @@ async function membershipsOf(database: TestDatabase, email: string) {
     .where(eq(schema.users.email, email));
 }
 
+/** The ties between actionable messages, role requests and loan parties (issue 7), as the seed must keep them. */
+const TRANSFER_RULES = {
+  'actionable message without its request': `
+    SELECT count(*) FROM messages m WHERE m.is_actionable AND NOT EXISTS (SELECT 1 FROM role_requests r WHERE r.message_id = m.id)`,
+  'actionable message that is not a transfer request on a loan': `
+    SELECT count(*) FROM messages m JOIN role_requests r ON r.message_id = m.id
+     WHERE m.target_type <> 'REQUEST_EXECUTE_CONTRACT' OR m.target_id <> r.loan_id::text`,
+  "request whose message is not the receiver's actionable one": `
+    SELECT count(*) FROM role_requests r LEFT JOIN messages m ON m.id = r.message_id
+     WHERE m.id IS NULL OR NOT m.is_actionable OR m.participant_id <> r.receiver_participant_id`,
+  'unanswered message without a pending request on a pending party': `
+    SELECT count(*) FROM messages m JOIN role_requests r ON r.message_id = m.id
+     WHERE m.response IS NULL AND NOT (r.state = 'PENDING' AND r.answered_at IS NULL AND EXISTS (
+       SELECT 1 FROM loan_parties lp WHERE lp.loan_id = r.loan_id AND lp.role = r.role AND lp.state = 'PENDING'
+          AND lp.participant_id IS DISTINCT FROM r.receiver_participant_id))`,
+  'answered message of a request in another state, or unread': `
+    SELECT count(*) FROM messages m JOIN role_requests r ON r.message_id = m.id
+     WHERE m.response IS NOT NULL
+       AND NOT (m.read AND r.answered_at IS NOT NULL AND r.state = CASE WHEN m.response THEN 'CONFIRMED' ELSE 'REJECTED' END)`,
+  'answered request whose party disagrees': `
+    SELECT count(*) FROM role_requests r WHERE r.state <> 'PENDING' AND NOT EXISTS (
+      SELECT 1 FROM loan_parties lp WHERE lp.loan_id = r.loan_id AND lp.role = r.role AND lp.state = r.state
+         AND (r.state = 'REJECTED' OR lp.participant_id = r.receiver_participant_id))`,
+  "answered request without the requester's outcome message": `
+    SELECT count(*) FROM role_requests r WHERE r.state <> 'PENDING' AND NOT EXISTS (
+      SELECT 1 FROM messages m WHERE m.participant_id = r.requester_participant_id AND m.target_id = r.loan_id::text
+         AND NOT m.is_actionable AND m.created_at = r.answered_at)`,
+  'pending request by an organization that may not transfer the role': `
+    SELECT count(*) FROM role_requests r JOIN loan_parties lp ON lp.loan_id = r.loan_id AND lp.role = r.role
+     WHERE r.state = 'PENDING' AND lp.participant_id IS DISTINCT FROM r.requester_participant_id
+       AND NOT (r.role IN ('SERVICER', 'SUB_SERVICER') AND EXISTS (
+         SELECT 1 FROM loan_parties o WHERE o.loan_id = r.loan_id AND o.role = 'OWNER' AND o.participant_id = r.requester_participant_id))`,
+  'request to an inactive organization, to itself or to the holder': `
+    SELECT count(*) FROM role_requests r JOIN participants p ON p.id = r.receiver_participant_id
+      JOIN loan_parties lp ON lp.loan_id = r.loan_id AND lp.role = r.role
+     WHERE NOT p.is_active OR r.receiver_participant_id = r.requester_participant_id
+        OR (r.state <> 'CONFIRMED' AND lp.participant_id = r.receiver_participant_id)`,
+  'pending party held by an organization without its request': `
+    SELECT count(*) FROM loan_parties lp WHERE lp.state = 'PENDING' AND lp.participant_id IS NOT NULL AND lp.role <> 'ORIGINATOR'
+       AND NOT EXISTS (SELECT 1 FROM role_requests r WHERE r.loan_id = lp.loan_id AND r.role = lp.role AND r.state = 'PENDING'
+                          AND r.requester_participant_id = lp.participant_id)`,
+} as const;
+
+/** How many rows break each rule of TRANSFER_RULES. */
+async function transferRuleBreaches(database: TestDatabase): Promise<Record<keyof typeof TRANSFER_RULES, number>> {
+  const breaches = {} as Record<keyof typeof TRANSFER_RULES, number>;
+  for (const [rule, query] of Object.entries(TRANSFER_RULES) as [keyof typeof TRANSFER_RULES, string][]) {
+    const result = await database.pool.query<{ count: string }>(query);
+    breaches[rule] = Number(result.rows[0]?.count);
+  }
+  return breaches;
+}
+
+const NO_BREACHES = Object.fromEntries(Object.keys(TRANSFER_RULES).map((rule) => [rule, 0]));
+
+/** Role requests by state. */
+async function requestStates(database: TestDatabase): Promise<Record<string, number>> {
+  const result = await database.pool.query<{ state: string; count: number }>(
+    'SELECT state, count(*)::int AS count FROM role_requests GROUP BY state',
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.state, row.count]));
+}
+
 describe('demo seed', () => {
   let database: TestDatabase;
   let summary: SeedSummary;
@@ -245,31 +308,73 @@ describe('demo seed', () => {
     expect(sizes.rows.every((row) => row.count <= 60)).toBe(true);
   });
 
-  it('creates messages of every kind for every active organization', async () => {
+  it('creates messages of every kind for every active organization, several hundred for the largest', async () => {
     const messages = await database.db.select().from(schema.messages);
     const active = await database.db
       .select({ id: schema.participants.id })
       .from(schema.participants)
       .where(eq(schema.participants.isActive, true));
+    const counts = active.map(({ id }) => messages.filter((message) => message.participantId === id).length);
     for (const { id } of active) {
       const own = messages.filter((message) => message.participantId === id);
       expect(own.length).toBeGreaterThanOrEqual(15);
-      expect(own.length).toBeLessThanOrEqual(40);
       expect(own.some((message) => !message.read && !message.archived)).toBe(true);
     }
+    // Enough to page through (10 a page) in the largest inbox.
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(300);
     expect(new Set(messages.map((message) => message.targetType))).toEqual(new Set(MESSAGE_TARGET_TYPES));
     expect(messages.some((message) => message.read)).toBe(true);
     expect(messages.some((message) => message.archived)).toBe(true);
     expect(messages.some((message) => !message.archived)).toBe(true);
+    // A realistic mix: most read, some archived, a fair share unread.
+    const unread = messages.filter((message) => !message.read).length / messages.length;
+    expect(unread).toBeGreaterThan(0.1);
+    expect(unread).toBeLessThan(0.5);
     const actionable = messages.filter((message) => message.isActionable);
     expect(actionable.some((message) => message.response === null)).toBe(true);
-    expect(actionable.every((message) => ['REQUEST_EXECUTE_CONTRACT', 'RELATIONSHIP'].includes(message.targetType))).toBe(true);
+    expect(actionable.some((message) => message.response === true)).toBe(true);
+    expect(actionable.some((message) => message.response === false)).toBe(true);
+    expect(actionable.every((message) => message.targetType === 'REQUEST_EXECUTE_CONTRACT')).toBe(true);
+    expect(messages.filter((message) => !message.isActionable).every((message) => message.response === null)).toBe(true);
     expect(messages.some((message) => message.message.length > 150)).toBe(true);
     const now = Date.now();
     expect(messages.every((message) => message.createdAt.getTime() <= now && message.createdAt.getTime() > now - 31 * 24 * 3600_000)).toBe(
       true,
     );
     expect(messages.some((message) => message.createdAt.getTime() > now - 3600_000)).toBe(true);
+    expect(messages.some((message) => message.createdAt.getTime() < now - 25 * 24 * 3600_000)).toBe(true);
+  });
+
+  it('ties every actionable message to a role request on a party in that state', async () => {
+    expect(await transferRuleBreaches(database)).toEqual(NO_BREACHES);
+    const states = await requestStates(database);
+    expect(states.PENDING).toBeGreaterThan(0);
+    expect(states.REJECTED).toBeGreaterThan(0);
+    expect(states.CONFIRMED).toBeGreaterThan(0);
+    // Every REJECTED party of an organization is an answered request too.
+    const rejected = await database.pool.query<{ count: number }>(`
+      SELECT count(*)::int AS count FROM loan_parties lp WHERE lp.state = 'REJECTED' AND lp.participant_id IS NOT NULL AND lp.role <> 'ORIGINATOR'
+         AND NOT EXISTS (SELECT 1 FROM role_requests r WHERE r.loan_id = lp.loan_id AND r.role = lp.role AND r.state = 'REJECTED')`);
+    expect(rejected.rows[0]?.count).toBe(0);
+  });
+
+  it("gives the demo accounts' organizations pending transfers to answer, one on a loan both see", async () => {
+    const [adminOrg] = (await membershipsOf(database, 'admin@registry.test')).filter((membership) => membership.isDefault);
+    const userOrg = (await membershipsOf(database, 'user@registry.test')).find((membership) => membership.roles.includes('ORG_ADMIN'));
+    const pending = await database.pool.query<{ receiver: string; both: boolean }>(
+      `SELECT r.receiver_participant_id AS receiver,
+              EXISTS (SELECT 1 FROM loan_parties a WHERE a.loan_id = r.loan_id AND a.participant_id = $1)
+          AND EXISTS (SELECT 1 FROM loan_parties b WHERE b.loan_id = r.loan_id AND b.participant_id = $2) AS both
+         FROM role_requests r JOIN messages m ON m.id = r.message_id
+        WHERE r.state = 'PENDING' AND m.response IS NULL AND NOT m.archived`,
+      [adminOrg?.participantId, userOrg?.participantId],
+    );
+    for (const org of [adminOrg?.participantId, userOrg?.participantId]) {
+      expect(pending.rows.filter((row) => row.receiver === org).length).toBeGreaterThan(0);
+    }
+    expect(
+      pending.rows.some((row) => row.both && (row.receiver === adminOrg?.participantId || row.receiver === userOrg?.participantId)),
+    ).toBe(true);
   });
 
   it('stores real PDFs with matching metadata', async () => {
@@ -479,6 +584,17 @@ describe('demo seed', () => {
           .from(schema.documents)
           .orderBy(schema.documents.id),
         users: await target.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).orderBy(schema.users.id),
+        // Their times follow the clock (now - age): compared without them.
+        messages: await target.pool
+          .query(
+            'SELECT id, participant_id, target_type, target_id, message, read, archived, is_actionable, response FROM messages ORDER BY id',
+          )
+          .then((result) => result.rows),
+        roleRequests: await target.pool
+          .query(
+            'SELECT id, loan_id, role, requester_participant_id, receiver_participant_id, requested_by, state, message_id FROM role_requests ORDER BY id',
+          )
+          .then((result) => result.rows),
       });
       expect(await snapshot(other)).toEqual(await snapshot(database));
     } finally {
@@ -602,6 +718,13 @@ describe('demo seed at scale', () => {
     expect(codes).toEqual(
       expect.arrayContaining(['HMC', 'SRH', 'BHS', 'KTC', 'PCP', 'MFB', 'LCU', 'GPL', 'CCM', 'ESS', 'ADC', 'NAM', 'RCM', 'OMS']),
     );
+  });
+
+  it('ties every actionable message to a role request after a bulk load too', async () => {
+    expect(await transferRuleBreaches(database)).toEqual(NO_BREACHES);
+    const states = await requestStates(database);
+    expect(states.PENDING).toBeGreaterThan(0);
+    expect(states.REJECTED).toBeGreaterThan(0);
   });
 
   it('builds the indexes and constraints it dropped for the load exactly as the migrations made them', async () => {

@@ -1,8 +1,9 @@
 // Deterministic demo seed (ARCHITECTURE section 6, Data): organizations, demo accounts, users,
-// loans with parties, events, pools, messages, PDF documents, relationships, jobs and
-// deactivation requests. One fixed random seed: the same options give the same data. Only
-// times that screens filter relative to today (loans' and messages' updates, pool completion,
-// jobs) follow the clock; everything else is anchored on ANCHOR_DATE.
+// loans with parties, events, pools, messages and the role transfer requests behind the
+// actionable ones (messages.ts), PDF documents, relationships, jobs and deactivation requests.
+// One fixed random seed: the same options give the same data. Only times that screens filter
+// relative to today (loans' and messages' updates, pool completion, jobs) follow the clock;
+// everything else is anchored on ANCHOR_DATE.
 //
 // Everything happens in one transaction on one connection: a failure leaves the database as it
 // was. Loans are generated each from its own random stream and streamed in with COPY, chunk by
@@ -12,7 +13,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../domain/constants';
-import { DEACTIVATION_REASONS, DEFAULT_ROLE_FILTER, MESSAGE_TARGET_TYPES } from '../../domain/loan';
+import { DEACTIVATION_REASONS, DEFAULT_ROLE_FILTER } from '../../domain/loan';
 import { SERVICES } from '../../domain/roles';
 import { uliCheckDigits } from '../../domain/uli';
 import type { Database } from '../db/database';
@@ -20,7 +21,7 @@ import { deferLoanListIndex, LOAN_LIST_TABLES, refreshLoanListIndex, roleMask } 
 import * as schema from '../db/schema';
 import { hashPassword } from '../identity/passwords';
 import { dropIndexes, restoreIndexes } from './bulk-indexes';
-import { ANCHOR, DAY, holdersByRole, HOUR, isoDate, MINUTE, pad, SEED, type Context, type Org, type Pool } from './context';
+import { ANCHOR, DAY, holdersByRole, HOUR, isoDate, MINUTE, SEED, type Context, type Org, type Pool } from './context';
 import {
   ADMIN_DEFAULT_ORG,
   ENTITY_TYPES,
@@ -34,6 +35,7 @@ import {
 } from './fixtures';
 import { insertRows, type Row, type Tx } from './insert';
 import { copyLoans, documentRow } from './loans';
+import { seedInboxMessages, seedNotices, seedRoleRequests, type SeedRelationship } from './messages';
 import { generatedOrganizationCount, generatedOrganizations, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 import { Rng } from './random';
 
@@ -67,12 +69,15 @@ export const SEED_TABLES = [
   'documents',
   'deactivation_requests',
   'messages',
+  'role_requests',
   'jobs',
 ] as const;
 
 export const BULK_INDEX_THRESHOLD = 50_000;
 /** The tables COPY fills; their indexes and constraints (and foreign keys into them) are rebuilt around a bulk load. */
 const LOAN_TABLES = ['loans', 'loan_parties', 'loan_events', 'pool_loans', 'documents'] as const;
+/** The tables the messages' INSERT ... SELECT and COPY fill (messages.ts): their indexes too are built after a bulk load. */
+const BULK_TABLES = [...LOAN_TABLES, 'messages', 'role_requests'] as const;
 
 export interface SeedOptions {
   readonly loans: number;
@@ -138,7 +143,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await client.query("SET LOCAL maintenance_work_mem = '512MB'");
       // The asset list index is built once, after the load, not row by row.
       await deferLoanListIndex(tx);
-      const saved = rebuild ? await dropIndexes(client, LOAN_TABLES) : undefined;
+      const saved = rebuild ? await dropIndexes(client, BULK_TABLES) : undefined;
       // Truncated in this transaction (they are empty), the tables take COPY FREEZE: rows are
       // written frozen and all-visible, so no VACUUM pass is needed before index-only scans.
       if (saved) await client.query(`TRUNCATE ${LOAN_TABLES.join(', ')}`);
@@ -170,13 +175,23 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         },
       });
       await seedDeactivationRequests(tx, context, people.usersByOrg);
-      const messageCount = await seedMessages(tx, context, relationships);
-      log(`messages: ${messageCount}`);
+      const messagesStarted = performance.now();
+      const inbox = await seedInboxMessages(tx, context, relationships);
+      const requests = await seedRoleRequests(client, context, people.usersByOrg);
+      log(
+        `role requests: ${requests.pending} pending, ${requests.rejected} rejected, ${requests.confirmed} confirmed, ` +
+          `with ${requests.messages} messages (${seconds(messagesStarted)})`,
+      );
+      const noticesStarted = performance.now();
+      const notices = await seedNotices(client, context, loanCount);
+      log(
+        `messages: ${inbox + requests.messages + notices} (${inbox} everyday, ${notices} notices of the loans' history; ${seconds(noticesStarted)})`,
+      );
       await seedJobs(tx, orgs[ADMIN_DEFAULT_ORG] as Org, people.adminUserId, now);
       if (saved) {
         const indexesStarted = performance.now();
         await restoreIndexes(client, saved);
-        log(`indexes and foreign keys of ${LOAN_TABLES.join(', ')} built (${seconds(indexesStarted)})`);
+        log(`indexes and foreign keys of ${BULK_TABLES.join(', ')} built (${seconds(indexesStarted)})`);
       }
       const listStarted = performance.now();
       await refreshLoanListIndex(tx);
@@ -202,6 +217,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const vacuumStarted = performance.now();
     for (const table of LOAN_LIST_TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
     log(`asset list index vacuumed (${seconds(vacuumStarted)})`);
+    // Likewise the messages: the unread count reads its partial index alone (index-only).
+    const messagesVacuumStarted = performance.now();
+    await client.query('VACUUM (ANALYZE) messages, role_requests');
+    log(`messages vacuumed (${seconds(messagesVacuumStarted)})`);
     return { ...summary, seconds: (performance.now() - started) / 1000 };
   } finally {
     if (client !== source) (client as pg.PoolClient).release(broken);
@@ -430,14 +449,6 @@ async function seedPeople(tx: Tx, orgs: readonly Org[], passwordHash: string) {
 // ---------------------------------------------------------------------------------------------
 // Relationships and pools
 
-interface Relationship {
-  readonly id: string;
-  readonly from: Org;
-  readonly to: Org;
-  readonly type: string;
-  readonly state: string;
-}
-
 const RELATIONSHIPS: ReadonlyArray<readonly [number, number, string, string]> = [
   [0, 3, 'CUSTODY', 'CONFIRMED'],
   [0, 2, 'SUB_SERVICING', 'CONFIRMED'],
@@ -454,7 +465,7 @@ const RELATIONSHIPS: ReadonlyArray<readonly [number, number, string, string]> = 
   [4, 0, 'SERVICING', 'REJECTED'],
 ];
 
-async function seedRelationships(tx: Tx, orgs: readonly Org[]): Promise<Relationship[]> {
+async function seedRelationships(tx: Tx, orgs: readonly Org[]): Promise<SeedRelationship[]> {
   const rng = Rng.stream(SEED, 'relationships');
   const relationships = RELATIONSHIPS.map(([from, to, type, state]) => ({
     id: rng.uuid(),
@@ -514,7 +525,7 @@ async function seedPools(tx: Tx, orgs: readonly Org[], loanCount: number, now: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deactivation requests, messages, jobs
+// Deactivation requests and jobs (messages: messages.ts)
 
 async function seedDeactivationRequests(tx: Tx, context: Context, usersByOrg: Map<string, string[]>): Promise<void> {
   const rng = Rng.stream(SEED, 'deactivations');
@@ -552,115 +563,6 @@ async function seedDeactivationRequests(tx: Tx, context: Context, usersByOrg: Ma
   }
   await insertRows(tx, schema.documents, documents, 100);
   await insertRows(tx, schema.deactivationRequests, requests);
-}
-
-type TargetType = (typeof MESSAGE_TARGET_TYPES)[number];
-
-const REQUEST_TAIL =
-  ' Please review the request details, confirm that the information matches your records, and respond before the end of the business day so the registry can complete the update.';
-const INFO_TAIL =
-  ' The change is recorded on the registry ledger and shown in the asset history; the updated documents can be downloaded from the asset page if your records need them.';
-
-async function seedMessages(tx: Tx, context: Context, relationships: readonly Relationship[]): Promise<number> {
-  const rows: Row<typeof schema.messages>[] = [];
-  for (const org of context.activeOrgs) {
-    const rng = Rng.stream(SEED, 'messages', org.index);
-    const loans = context.loanSamples.get(org.id) ?? [];
-    const pools = context.pools.filter((pool) => pool.owner.id === org.id);
-    const related = relationships.filter((relationship) => relationship.from.id === org.id || relationship.to.id === org.id);
-    const partnerOf = (relationship: Relationship) => (relationship.from.id === org.id ? relationship.to : relationship.from);
-    const count = rng.int(15, 40);
-    for (let m = 0; m < count; m++) {
-      // The first three are fresh and unread: minutes, then hours ago.
-      const age =
-        m === 0
-          ? rng.int(2, 50) * MINUTE
-          : m < 3
-            ? rng.int(1, 9) * HOUR + rng.int(0, 59) * MINUTE
-            : rng.int(12 * 60, 30 * 24 * 60 - 60) * MINUTE;
-      let targetType: TargetType =
-        m === 0
-          ? 'LOAN'
-          : m === 1
-            ? 'REQUEST_EXECUTE_CONTRACT'
-            : m === 2
-              ? 'RELATIONSHIP'
-              : rng.weighted(MESSAGE_TARGET_TYPES, [45, 10, 15, 15, 15]);
-      if ((targetType === 'LOAN' || targetType === 'REQUEST_EXECUTE_CONTRACT') && loans.length === 0) targetType = 'BATCH';
-      if (targetType === 'RELATIONSHIP' && related.length === 0) targetType = loans.length > 0 ? 'REQUEST_EXECUTE_CONTRACT' : 'BATCH';
-      if (targetType === 'POOL' && pools.length === 0) targetType = 'BATCH';
-      const read = m >= 3 && rng.chance(0.55);
-      const long = rng.chance(0.3);
-      let targetId: string;
-      let message: string;
-      let isActionable = false;
-      switch (targetType) {
-        case 'LOAN': {
-          const loan = rng.pick(loans);
-          targetId = loan.id;
-          message = rng.pick([
-            `Servicing transfer for asset ${loan.uli} has been confirmed.`,
-            `Ownership of asset ${loan.uli} changed; the registry record is updated.`,
-            `A new document was added to asset ${loan.uli}.`,
-            `Asset ${loan.uli} was registered with ${org.fixture.name} as a party.`,
-          ]);
-          if (long) message += INFO_TAIL;
-          break;
-        }
-        case 'REQUEST_EXECUTE_CONTRACT': {
-          const loan = rng.pick(loans);
-          const partner = rng.pick(context.activeOrgs.filter((other) => other.id !== org.id));
-          targetId = loan.id;
-          isActionable = true;
-          message = `${partner.fixture.organizationName} requests that ${org.fixture.name} execute the transfer contract for asset ${loan.uli}.`;
-          if (long || m === 1) message += REQUEST_TAIL;
-          break;
-        }
-        case 'RELATIONSHIP': {
-          const relationship = rng.pick(related);
-          targetId = relationship.id;
-          isActionable = rng.chance(0.5) || m === 2;
-          message = isActionable
-            ? `${partnerOf(relationship).fixture.organizationName} asks to establish a ${relationship.type.toLowerCase().replaceAll('_', '-')} relationship with ${org.fixture.name}. Confirm to share your organization profile, or reject the request.`
-            : `Your ${relationship.type.toLowerCase().replaceAll('_', '-')} relationship with ${partnerOf(relationship).fixture.name} is ${relationship.state.toLowerCase()}.`;
-          break;
-        }
-        case 'POOL': {
-          const pool = rng.pick(pools);
-          targetId = pool.id;
-          message = `Pool ${pool.name} was updated.`;
-          if (long)
-            message += ` All assets in pool ${pool.name} have been reviewed and their ownership records confirmed by every party; the pool is ready for settlement reporting.`;
-          break;
-        }
-        case 'BATCH': {
-          const batch = `${org.fixture.code}-${pad(rng.int(1, 999_999), 6)}`;
-          targetId = batch;
-          message = rng.pick([
-            `Batch ${batch} finished: all assets were processed.`,
-            `Batch ${batch} finished with ${rng.int(1, 9)} asset(s) needing attention.`,
-            `Batch document download ${batch} is ready.`,
-          ]);
-          break;
-        }
-      }
-      const archived = read ? rng.chance(0.25) : rng.chance(0.05);
-      rows.push({
-        id: rng.uuid(),
-        participantId: org.id,
-        targetType,
-        targetId,
-        message,
-        read,
-        archived,
-        isActionable,
-        response: isActionable && read && rng.chance(0.6) ? rng.chance(0.7) : null,
-        createdAt: new Date(context.now - age),
-      });
-    }
-  }
-  await insertRows(tx, schema.messages, rows);
-  return rows.length;
 }
 
 async function seedJobs(tx: Tx, org: Org, adminUserId: string, now: number): Promise<void> {
