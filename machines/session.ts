@@ -171,6 +171,9 @@ export const sessionMachine = setup({
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export const selectParticipantId = (snapshot: SessionSnapshot): string | null => snapshot.context.participantId;
+/** The organization the signed-in user acts for; null before sign-in completes or after sign-out. */
+export const selectSignedInOrganization = (snapshot: SessionSnapshot): string | null =>
+  snapshot.matches('signedIn') ? snapshot.context.participantId : null;
 export const selectOrganizations = (snapshot: SessionSnapshot): readonly UserParticipant[] => snapshot.context.organizations;
 /** The organization product calls act for, or null before the account is loaded. */
 export const selectCurrentOrganization = (snapshot: SessionSnapshot): UserParticipant | null =>

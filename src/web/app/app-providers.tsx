@@ -12,6 +12,7 @@ import { selectParticipantId, sessionMachine, type Account } from '../../../mach
 import { NavigationActorContext, SessionActorContext, ToastsActorContext } from './actor-contexts';
 import { BatchDownloadProvider } from './batch-download';
 import { storedNavigationCollapsed, storedParticipant } from './browser-storage';
+import { MessageCountProvider } from './message-count';
 import { AppServicesProvider, type AppPlatform, type AppServices } from './services';
 
 async function loadAccount(api: RegistryApi, participantId: string | null, signal?: AbortSignal): Promise<Account> {
@@ -76,7 +77,10 @@ function SessionServices({ platform, children }: { platform: AppPlatform; childr
   return (
     <AppServicesProvider services={services}>
       {/* Issue 6: the app-wide batch download uses the session's services. */}
-      <BatchDownloadProvider>{children}</BatchDownloadProvider>
+      <BatchDownloadProvider>
+        {/* Issue 7: the app-wide unread message count, for the navigation badge and the dashboard tile. */}
+        <MessageCountProvider>{children}</MessageCountProvider>
+      </BatchDownloadProvider>
     </AppServicesProvider>
   );
 }

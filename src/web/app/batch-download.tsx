@@ -6,15 +6,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { batchDownloadMachine, selectPhase, selectProgress } from '../../../machines/batch-download';
-import type { SessionSnapshot } from '../../../machines/session';
+import { selectSignedInOrganization } from '../../../machines/session';
 import { zipFileName } from '../../contract/jobs';
 import { BATCH_DOWNLOAD_TEXTS } from '../../domain/texts';
 import { BatchDownloadActorContext, SessionActorContext, ToastsActorContext } from './actor-contexts';
 import { useAppServices } from './services';
-
-/** The organization the signed-in user acts for; null before sign-in completes or after sign-out. */
-const selectSignedInOrganization = (snapshot: SessionSnapshot): string | null =>
-  snapshot.matches('signedIn') ? snapshot.context.participantId : null;
 
 export function BatchDownloadProvider({ children }: { children: ReactNode }) {
   const { api, download } = useAppServices();

@@ -1,18 +1,21 @@
 // The navigation entries (SPEC section 2), shared by the desktop side navigation and the
-// mobile drawer. `compact` shows icons with screen-reader labels only.
+// mobile drawer. `compact` shows icons with screen-reader labels only. Messages carries the
+// unread badge (capped at '9+'); its link's name says the number ('Messages, 12 unread').
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { NavLink } from 'react-router-dom';
 import { APP_PATHS } from '../../domain/app-paths';
+import { MESSAGES_TEXTS } from '../../domain/messages';
 import { applicationLinks } from '../../domain/roles';
 import { NAVIGATION_LABELS, TEXTS } from '../../domain/texts';
 import { Icon, type IconName } from '../ui/icons';
+import { selectUnreadBadge, selectUnreadCount } from '../../../machines/message-count';
 import { selectRoles } from '../../../machines/session';
-import { SessionActorContext } from './actor-contexts';
+import { MessageCountActorContext, SessionActorContext } from './actor-contexts';
 import { BatchDownloadProgress, BatchDownloadStatus } from './batch-download';
 import { OrganizationSwitcher } from './organization-switcher';
 
 const itemClasses = (compact: boolean) =>
-  `flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 ${compact ? 'justify-center' : ''}`;
+  `relative flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 ${compact ? 'justify-center' : ''}`;
 
 function ItemLabel({ icon, label, compact }: { icon: IconName; label: string; compact: boolean }) {
   return (
@@ -23,18 +26,54 @@ function ItemLabel({ icon, label, compact }: { icon: IconName; label: string; co
   );
 }
 
-function MenuLink({ to, icon, label, compact }: { to: string; icon: IconName; label: string; compact: boolean }) {
+/** A count beside an entry: its text is visible, the entry's name says it in words. */
+interface MenuBadge {
+  readonly text: string;
+  readonly name: string;
+}
+
+function MenuLink({
+  to,
+  icon,
+  label,
+  compact,
+  badge,
+}: {
+  to: string;
+  icon: IconName;
+  label: string;
+  compact: boolean;
+  badge?: MenuBadge | null;
+}) {
   return (
     <li>
       <NavLink
         to={to}
-        title={compact ? label : undefined}
+        aria-label={badge ? badge.name : undefined}
+        title={compact ? (badge?.name ?? label) : undefined}
         className={({ isActive }) => `${itemClasses(compact)} ${isActive ? 'bg-white/15 text-white' : ''}`}
       >
         <ItemLabel icon={icon} label={label} compact={compact} />
+        {badge && (
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className={`rounded-full bg-amber-300 px-1.5 text-xs leading-5 font-semibold text-slate-900 ${compact ? 'absolute top-0.5 right-1' : 'ml-auto'}`}
+          >
+            {badge.text}
+          </span>
+        )}
       </NavLink>
     </li>
   );
+}
+
+/** Messages with the unread badge: nothing for none, '9+' above 9, the number in the link's name. */
+function MessagesLink({ compact }: { compact: boolean }) {
+  const count = MessageCountActorContext.useSelector(selectUnreadCount);
+  const text = MessageCountActorContext.useSelector(selectUnreadBadge);
+  const badge = text && count !== null ? { text, name: `${NAVIGATION_LABELS.messages}, ${MESSAGES_TEXTS.unreadCount(count)}` } : null;
+  return <MenuLink to={APP_PATHS.messages} icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} badge={badge} />;
 }
 
 export function NavigationMenu({ compact = false }: { compact?: boolean }) {
@@ -49,7 +88,7 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
           <MenuLink to={APP_PATHS.dashboard} icon="home" label={NAVIGATION_LABELS.dashboard} compact={compact} />
           <MenuLink to={APP_PATHS.assets} icon="assets" label={NAVIGATION_LABELS.assets} compact={compact} />
           <MenuLink to={APP_PATHS.administration} icon="administration" label={NAVIGATION_LABELS.administration} compact={compact} />
-          <MenuLink to={APP_PATHS.messages} icon="messages" label={NAVIGATION_LABELS.messages} compact={compact} />
+          <MessagesLink compact={compact} />
         </ul>
         <ul className="flex flex-col gap-1">
           <li>

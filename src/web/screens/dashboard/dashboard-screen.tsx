@@ -1,5 +1,6 @@
 // /dashboard: hero with the tiles Assets, Messages and Administration; the Assets tile counts
-// the current organization's assets (counted again for each organization).
+// the current organization's assets (counted again for each organization), the Messages tile
+// shows its unread count (the app-wide count the navigation badge shows too).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
@@ -9,6 +10,7 @@ import { SessionActorContext } from '../../app/actor-contexts';
 import { Icon, type IconName } from '../../ui/icons';
 import { PageHeading } from '../../ui/page-heading';
 import { AssetCountRetry, AssetCountText, useAssetCount } from './asset-count-tile';
+import { MessageCountRetry, MessageCountText } from './message-count-tile';
 
 type TileSpec = { to: string; icon: IconName; title: string; description: string };
 
@@ -18,13 +20,13 @@ const assetsTile: TileSpec = {
   title: NAVIGATION_LABELS.assets,
   description: 'Loans and pools your organization holds a role on.',
 };
+const messagesTile: TileSpec = {
+  to: APP_PATHS.messages,
+  icon: 'messages',
+  title: NAVIGATION_LABELS.messages,
+  description: 'Requests and notices for your organization.',
+};
 const otherTiles: readonly TileSpec[] = [
-  {
-    to: APP_PATHS.messages,
-    icon: 'messages',
-    title: NAVIGATION_LABELS.messages,
-    description: 'Requests and notices for your organization.',
-  },
   {
     to: APP_PATHS.administration,
     icon: 'administration',
@@ -49,6 +51,9 @@ export function DashboardScreen() {
       </section>
       <ul className="grid gap-4 sm:grid-cols-3" aria-label="Dashboard">
         <AssetsTile key={participantId ?? ''} />
+        <Tile tile={messagesTile} after={<MessageCountRetry />}>
+          <MessageCountText />
+        </Tile>
         {otherTiles.map((tile) => (
           <Tile key={tile.to} tile={tile} />
         ))}
