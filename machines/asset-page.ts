@@ -1,7 +1,8 @@
 // The asset page (SPEC sections 2, 3 and 4): one loan's details and history, loaded together
 // once per loan id (the tabs Details, History and Documents are routes over the same data).
 // An unknown or foreign loan (404) and a malformed id (refused before any call, or 400 from
-// the server) end in `notFound`, never an empty page.
+// the server) end in `notFound`, never an empty page. Issue 7: after a change made from the page
+// (a role transfer request) the loan is loaded again while the loaded one stays on screen.
 import { assign, fromPromise, setup } from 'xstate';
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import { loanIdParamsSchema, type LoanDetails, type LoanEvent } from '../src/contract/loans';
@@ -26,7 +27,7 @@ export interface AssetPageContext {
   readonly status: DetailStatus | null;
 }
 
-export type AssetPageEvent = { type: 'asset.retry' };
+export type AssetPageEvent = { type: 'asset.retry' } | { type: 'asset.reload' };
 
 export const assetPageMachine = setup({
   types: {
@@ -39,6 +40,16 @@ export const assetPageMachine = setup({
     loadAsset: fromPromise<AssetRecord, { loanId: string }>(async () => {
       throw new Error('loadAsset is provided by the app');
     }),
+  },
+  actions: {
+    keepAsset: assign((_, output: AssetRecord) => ({
+      details: output.details,
+      history: historyEvents(output.events),
+      status: detailStatus(
+        { status: output.details.loan.loanData.status, deactivated: output.details.loan.deactivated },
+        output.details.parties.map((party) => party.state),
+      ),
+    })),
   },
   guards: {
     isWellFormedLoanId: ({ context }) => loanIdParamsSchema.safeParse({ id: context.loanId }).success,
@@ -59,21 +70,24 @@ export const assetPageMachine = setup({
       invoke: {
         src: 'loadAsset',
         input: ({ context }) => ({ loanId: context.loanId }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            details: event.output.details,
-            history: historyEvents(event.output.events),
-            status: detailStatus(
-              { status: event.output.details.loan.loanData.status, deactivated: event.output.details.loan.deactivated },
-              event.output.details.parties.map((party) => party.state),
-            ),
-          })),
-        },
+        onDone: { target: 'ready', actions: { type: 'keepAsset', params: ({ event }) => event.output } },
         onError: [{ guard: 'isMissingLoan', target: 'notFound' }, { target: 'failed' }],
       },
     },
-    ready: {},
+    ready: {
+      tags: ['loaded'],
+      on: { 'asset.reload': { target: 'reloading' } },
+    },
+    /** Issue 7: the loaded asset stays on screen while it is loaded again. */
+    reloading: {
+      tags: ['loaded'],
+      invoke: {
+        src: 'loadAsset',
+        input: ({ context }) => ({ loanId: context.loanId }),
+        onDone: { target: 'ready', actions: { type: 'keepAsset', params: ({ event }) => event.output } },
+        onError: [{ guard: 'isMissingLoan', target: 'notFound' }, { target: 'failed' }],
+      },
+    },
     notFound: {},
     failed: {
       on: { 'asset.retry': { target: 'loading' } },

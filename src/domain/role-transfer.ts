@@ -1,6 +1,6 @@
 // Role transfer requests (issue 7): who may ask, the events and messages they write, the texts.
 // The server enforces these rules; the asset page offers only what they allow.
-import { partyRoleLabel } from './loan';
+import { partyRoleLabel, stateLabel } from './loan';
 
 export const TRANSFERABLE_ROLES = ['OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY'] as const;
 export type TransferableRole = (typeof TRANSFERABLE_ROLES)[number];
@@ -39,13 +39,14 @@ export const TRANSFER_EVENT_OF_ROLE: Record<TransferableRole, string> = {
 };
 
 /** Messages a transfer sends: the receiver's actionable request, then the requester's outcome. */
+// The asset comes first: the inbox shows the first 150 characters, and long organization names must not push it out.
 export const TRANSFER_MESSAGES = {
   request: (requester: string, receiver: string, role: string, uli: string) =>
-    `${requester} requests that ${receiver} take over as ${partyRoleLabel(role).toLowerCase()} of asset ${uli}. Confirm to accept the role, or reject the request.`,
+    `Asset ${uli}: ${requester} requests that ${receiver} take over as ${partyRoleLabel(role).toLowerCase()}. Confirm to accept the role, or reject the request.`,
   confirmed: (receiver: string, role: string, uli: string) =>
-    `${receiver} confirmed the transfer of the ${partyRoleLabel(role).toLowerCase()} role of asset ${uli}.`,
+    `Asset ${uli}: ${receiver} confirmed the transfer of the ${partyRoleLabel(role).toLowerCase()} role.`,
   rejected: (receiver: string, role: string, uli: string) =>
-    `${receiver} rejected the transfer of the ${partyRoleLabel(role).toLowerCase()} role of asset ${uli}.`,
+    `Asset ${uli}: ${receiver} rejected the transfer of the ${partyRoleLabel(role).toLowerCase()} role.`,
 } as const;
 
 /** Loan event descriptions of a transfer, by state. */
@@ -85,4 +86,31 @@ export const ROLE_TRANSFER_TEXTS = {
   pending: 'Pending Update',
   loadingDirectory: 'Loading organizations…',
   directoryFailed: 'The organizations could not be loaded.',
+  chooseRole: 'Select a role',
+  asset: 'Asset ULI',
+  sending: 'Sending…',
+  rejected: 'Rejected Update',
 } as const;
+
+export interface RoleTransferDraft {
+  readonly role: TransferableRole | '';
+  /** The receiving organization's id ('' until one is chosen). */
+  readonly receiverId: string;
+}
+
+export type RoleTransferErrors = Partial<Record<keyof RoleTransferDraft, string>>;
+
+/** The form's rules: a role and a receiving organization are both required. */
+export function roleTransferErrors(draft: RoleTransferDraft): RoleTransferErrors {
+  return {
+    ...(draft.role ? {} : { role: ROLE_TRANSFER_TEXTS.roleRequired }),
+    ...(draft.receiverId ? {} : { receiverId: ROLE_TRANSFER_TEXTS.receiverRequired }),
+  };
+}
+
+/** A party's state on the asset page: a role waiting on a transfer, or refused one, says so. */
+export function partyStateLabel(state: string): string {
+  if (state === 'PENDING') return ROLE_TRANSFER_TEXTS.pending;
+  if (state === 'REJECTED') return ROLE_TRANSFER_TEXTS.rejected;
+  return stateLabel(state);
+}

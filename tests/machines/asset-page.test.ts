@@ -96,6 +96,44 @@ describe('asset page machine', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('loads the asset again on reload, keeping the loaded one meanwhile (issue 7)', async () => {
+    const answers: Array<() => Promise<AssetRecord>> = [
+      async () => ({ details: sampleLoanDetails(), events: [] }),
+      async () => ({ details: sampleLoanDetails({ pendingOwner: true }), events: sampleEvents }),
+      async () => {
+        throw new HttpError(404, '{"message":"Loan not found"}');
+      },
+      async () => ({ details: sampleLoanDetails(), events: [] }),
+      async () => {
+        throw new HttpError(500, 'Internal Server Error');
+      },
+    ];
+    const { actor, calls } = start(sampleLoanId, () => (answers.shift() as () => Promise<AssetRecord>)());
+    // Ignored until the asset is loaded.
+    actor.send({ type: 'asset.reload' });
+    let snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectDetailStatus(snapshot)).toBe('Active');
+    expect(snapshot.hasTag('loaded')).toBe(true);
+    actor.send({ type: 'asset.reload' });
+    snapshot = actor.getSnapshot();
+    expect(snapshot.matches('reloading')).toBe(true);
+    expect(snapshot.hasTag('loaded')).toBe(true);
+    expect(snapshot.hasTag('busy')).toBe(false);
+    expect(selectLoanDetails(snapshot)?.parties[0]?.state).toBe('CONFIRMED');
+    snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectDetailStatus(snapshot)).toBe('Pending Update');
+    expect(selectHistory(snapshot)).toHaveLength(3);
+    // A reload that finds the loan gone, or fails, says so as a first load would.
+    actor.send({ type: 'asset.reload' });
+    await waitFor(actor, (s) => s.matches('notFound'));
+    const other = start(sampleLoanId, () => (answers.shift() as () => Promise<AssetRecord>)());
+    await waitFor(other.actor, (s) => s.matches('ready'));
+    other.actor.send({ type: 'asset.reload' });
+    await waitFor(other.actor, (s) => s.matches('failed'));
+    expect(calls).toHaveLength(3);
+    expect(other.calls).toHaveLength(2);
+  });
+
   it('aborts the load when the page goes away', () => {
     const { actor, signals } = start(sampleLoanId, () => new Promise<AssetRecord>(() => undefined));
     expect(signals[0]?.aborted).toBe(false);

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 // Model-based test of the asset-page machine through the signed-in app: every transition of its
 // statechart is walked on the rendered screen (/assets/asset/:loanId/details and its tabs) over
-// a fake API whose details and events calls the test settles.
+// a fake API whose details and events calls the test settles. Issue 7: the reload after a change is
+// produced by what causes it, a role transfer request sent from the Details tab.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
+import { ROLE_TRANSFER_TEXTS } from '../../src/domain/role-transfer';
 import { ASSET_PAGE_TEXTS, DOCUMENT_TEXTS, TEXTS } from '../../src/domain/texts';
 import { assetPageMachine } from '../../machines/asset-page';
 import { createModelWalker } from '../machines/support/model-coverage';
@@ -15,6 +17,7 @@ import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-f
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
+import { requestServicerTransfer } from './support/role-transfer-fixtures';
 
 const details = sampleLoanDetails({ pendingOwner: true });
 const notFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found"}');
@@ -37,7 +40,13 @@ const panel = () => screen.getByRole('region', { name: /^(Details|History|Docume
 
 async function openAsset(path: string = APP_PATHS.asset(sampleLoanId)) {
   const app = await renderSignedIn([sampleOrganization(1, true)]);
-  const calls = deferProductCalls(app.fake.api, ['loanDetails', 'loanEvents', 'loanDocuments']);
+  const calls = deferProductCalls(app.fake.api, [
+    'loanDetails',
+    'loanEvents',
+    'loanDocuments',
+    'participantDirectory',
+    'requestRoleTransfer',
+  ]);
   await act(() => app.router.navigate(path));
   return { app, calls };
 }
@@ -67,7 +76,7 @@ function expectDetails() {
   const parties = within(region.getByRole('table', { name: ASSET_PAGE_TEXTS.parties }));
   const owner = within(parties.getByRole('row', { name: /^Owner/ }));
   expect(owner.getByText('Harbor Capital', { selector: 'td' })).toBeInTheDocument();
-  expect(owner.getByText('Pending')).toBeInTheDocument();
+  expect(owner.getByText(ROLE_TRANSFER_TEXTS.pending)).toBeInTheDocument();
   expect(owner.getByText('(415) 555-0123')).toBeInTheDocument();
   expect(owner.getByText('500 Harbor Blvd, Floor 3')).toBeInTheDocument();
   expect(owner.getByRole('link', { name: 'https://harborcapital.test' })).toHaveAttribute('href', 'https://harborcapital.test');
@@ -111,7 +120,7 @@ async function walkTabs({ app, calls }: Opened) {
   await calls.settle('loanDocuments', { value: [sampleDeed] });
   const documents = await within(panel()).findByRole('navigation', { name: DOCUMENT_TEXTS.listLabel });
   expect(within(documents).getByRole('button', { name: /^Deed of Trust/ })).toBeInTheDocument();
-  expect(calls.calls('loanDocuments')).toEqual([[sampleLoanId, expect.any(AbortSignal)]]);
+  expect(calls.calls('loanDocuments').at(-1)).toEqual([sampleLoanId, expect.any(AbortSignal)]);
   await user.click(tabs().getByRole('link', { name: 'Details' }));
   await waitFor(() => expectCurrentTab('Details'));
   expect(calls.calls('loanDetails')).toHaveLength(calls.calls('loanEvents').length);
@@ -139,9 +148,17 @@ describe('asset page machine, driven through the asset screen', () => {
           },
           ready: async () => {
             expect(await screen.findByText('Loan number')).toBeInTheDocument();
-            expect(screen.queryByRole('status')).not.toBeInTheDocument();
+            expect(screen.queryByText(ASSET_PAGE_TEXTS.loading)).not.toBeInTheDocument();
+            expect(panel()).not.toHaveAttribute('aria-busy');
             expect(screen.getByTestId('asset-uli')).toHaveTextContent('5493001KJTIIGC8Y1R12ABCDEF1234567890');
             await walkTabs(opened);
+          },
+          reloading: async () => {
+            // The loaded asset stays on screen, the panel marked busy, while it is asked for again.
+            await waitFor(() => expect(panel()).toHaveAttribute('aria-busy', 'true'));
+            expect(screen.getByText('Loan number')).toBeInTheDocument();
+            expect(screen.queryByText(ASSET_PAGE_TEXTS.loading)).not.toBeInTheDocument();
+            expect(calls.pendingCount('loanDetails')).toBe(1);
           },
           notFound: async () => {
             expect(await screen.findByRole('heading', { level: 1, name: ASSET_PAGE_TEXTS.notFoundTitle })).toBeInTheDocument();
@@ -164,6 +181,7 @@ describe('asset page machine, driven through the asset screen', () => {
             await calls.settle('loanDetails', { error: errorOf(event) });
           },
           'asset.retry': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+          'asset.reload': () => requestServicerTransfer(user, calls),
         },
       });
     });

@@ -8,8 +8,10 @@ import { selectDetailStatus, selectLoanDetails, type assetPageMachine } from '..
 import type { LoanParty, PartyValue } from '../../../contract/loans';
 import type { ProfileInfo } from '../../../contract/participants';
 import { formatCurrency, formatDate, formatPhone } from '../../../domain/format';
-import { loanTypeLabel, partyRoleLabel, stateLabel, type DetailStatus } from '../../../domain/loan';
+import { loanTypeLabel, partyRoleLabel, type DetailStatus } from '../../../domain/loan';
+import { partyStateLabel } from '../../../domain/role-transfer';
 import { ASSET_PAGE_TEXTS } from '../../../domain/texts';
+import { RoleTransfer } from './role-transfer-dialog';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const partyName = (value: PartyValue | null) => (value === null ? '—' : typeof value === 'string' ? value : value.participantName);
@@ -94,7 +96,7 @@ function PartiesTable({ parties }: { parties: readonly LoanParty[] }) {
                 {partyRoleLabel(party.role)}
               </th>
               <td className="px-4 py-3">{partyName(party.currentValue)}</td>
-              <td className="px-4 py-3">{stateLabel(party.state)}</td>
+              <td className="px-4 py-3">{partyStateLabel(party.state)}</td>
               <td className="px-4 py-3">
                 <Profile profile={party.profileInfo} />
               </td>
@@ -169,9 +171,13 @@ export function AssetDetailsPanel({ asset }: { asset: ActorRefFrom<typeof assetP
         />
       </div>
       <section aria-labelledby="asset-parties-heading" className="flex flex-col gap-3">
-        <h3 id="asset-parties-heading" className="text-base font-semibold text-slate-900">
-          {ASSET_PAGE_TEXTS.parties}
-        </h3>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="asset-parties-heading" className="text-base font-semibold text-slate-900">
+            {ASSET_PAGE_TEXTS.parties}
+          </h3>
+          {/* Issue 7: the transfer of a role this organization may hand over. */}
+          <RoleTransfer asset={asset} />
+        </div>
         <PartiesTable parties={parties} />
       </section>
     </div>

@@ -46,7 +46,9 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const logic = useMemo(() => provideAssetPage(api), [api]);
   const asset = useActorRef(logic, { input: { loanId } });
   const loading = useSelector(asset, (snapshot) => snapshot.hasTag('busy'));
-  const ready = useSelector(asset, (snapshot) => snapshot.matches('ready'));
+  // Issue 7: the loaded asset stays on screen while it is loaded again after a change.
+  const ready = useSelector(asset, (snapshot) => snapshot.hasTag('loaded'));
+  const reloading = useSelector(asset, (snapshot) => snapshot.matches('reloading'));
   const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
   const failed = useSelector(asset, (snapshot) => snapshot.matches('failed'));
   const uli = useSelector(asset, selectUli);
@@ -92,7 +94,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         </p>
       </div>
       <AssetTabs loanId={loanId} current={tab} />
-      <section id={tabPanelId} aria-labelledby="asset-tab-heading" className="min-h-64">
+      <section id={tabPanelId} aria-labelledby="asset-tab-heading" aria-busy={reloading || undefined} className="min-h-64">
         <h2 id="asset-tab-heading" className="sr-only">
           {ASSET_PAGE_TEXTS[tab]}
         </h2>
