@@ -8,11 +8,15 @@ import { columnResizeMachine } from './column-resize';
 import { csvExportMachine } from './csv-export';
 import { deactivationMachine } from './deactivation';
 import { documentViewerMachine } from './document-viewer';
+import { messageMachine } from './message';
+import { messageCountMachine } from './message-count';
+import { messagesMachine } from './messages';
 import { multiSelectMachine } from './multi-select';
 import { navigationMachine } from './navigation';
 import { organizationSwitcherMachine } from './organization-switcher';
 import { poolAssetsMachine } from './pool-assets';
 import { poolsListMachine } from './pools-list';
+import { roleTransferMachine } from './role-transfer';
 import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
 
@@ -35,6 +39,13 @@ export const machines = {
   'batch-download': batchDownloadMachine,
   // Issue 6: the asset page's document viewer.
   'document-viewer': documentViewerMachine,
+  // Issue 7: the app-wide unread message count (navigation badge, dashboard tile).
+  'message-count': messageCountMachine,
+  // Issue 7: the messages screen (list, filter, selection, bulk) and its per-message actor.
+  messages: messagesMachine,
+  message: messageMachine,
+  // Issue 7: the asset page's role transfer request.
+  'role-transfer': roleTransferMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -45,6 +45,15 @@ export const MESSAGES_TEXTS = {
   openAsset: 'Open asset',
   openPool: 'Open pool',
   unreadCount: (count: number) => `${count} unread`,
+  /** The messages screen: its reload, the bulk action group and the selection. */
+  refresh: 'Refresh',
+  bulkActions: 'Selected messages',
+  selectedCount: (count: number) => `${count} selected`,
+  clearSelection: 'Clear selection',
+  /** The dashboard's Messages tile while the count loads, when it failed, and its retry. */
+  unreadCountLoading: 'Counting unread messages…',
+  unreadCountFailed: 'The unread count could not be loaded.',
+  unreadCountRetry: 'Count unread messages again',
 } as const;
 
 /** Server answers that the web shows as they are (4xx bodies). */

@@ -59,7 +59,11 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path: ROUTE_PATTERNS.deactivate,
             lazy: async () => ({ Component: (await import('../screens/deactivation/deactivation-screen')).DeactivationScreen }),
           },
-          later(ROUTE_PATTERNS.messages, 'Messages'),
+          // Issue 7: the messages screen.
+          {
+            path: ROUTE_PATTERNS.messages,
+            lazy: async () => ({ Component: (await import('../screens/messages/messages-screen')).MessagesScreen }),
+          },
           later(ROUTE_PATTERNS.administration, 'Administration'),
           later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),
           later(ROUTE_PATTERNS.organizations, 'Organizations'),

@@ -1,0 +1,188 @@
+// One message of the list: its checkbox, read and archived marks (text, not colour alone), the
+// relative time, the text shortened at 150 characters with Read more / Show less, the link to
+// what it points to, its single actions, and Confirm / Reject or the answer given. Everything it
+// shows comes from the row's message actor (machines/message.ts); it only sends events.
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  selectAnswer,
+  selectIsAnswerable,
+  selectIsArchived,
+  selectIsChangingArchived,
+  selectIsConfirming,
+  selectIsExpanded,
+  selectIsMarking,
+  selectIsOpening,
+  selectIsRead,
+  selectIsRejecting,
+  selectMessage,
+  selectTargetPath,
+  type MessageActorRef,
+  type MessageEvent,
+} from '../../../../machines/message';
+import { MESSAGES_TEXTS as T, messagePreview } from '../../../domain/messages';
+import { absoluteTime, relativeTime } from './message-time';
+
+const actionButton =
+  'inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-busy:opacity-70';
+const answerButton = 'inline-flex h-8 items-center rounded-md px-3 text-sm font-semibold text-white aria-busy:opacity-70';
+
+/** The events a row's buttons send (a reload's `message.sync` comes from the list). */
+type UserEvent = Exclude<MessageEvent, { type: 'message.sync' }>;
+
+/** The DOM id of a message's row (focus returns to rows after actions). */
+export const messageRowId = (uuid: string): string => `message-row-${uuid}`;
+
+export function MessageRow({
+  messageRef,
+  selected,
+  onToggleSelected,
+  now,
+}: {
+  messageRef: MessageActorRef;
+  selected: boolean;
+  onToggleSelected: (uuid: string) => void;
+  now: Date;
+}) {
+  const message = useSelector(messageRef, selectMessage);
+  const read = useSelector(messageRef, selectIsRead);
+  const archived = useSelector(messageRef, selectIsArchived);
+  const answer = useSelector(messageRef, selectAnswer);
+  const answerable = useSelector(messageRef, selectIsAnswerable);
+  const expanded = useSelector(messageRef, selectIsExpanded);
+  const opening = useSelector(messageRef, selectIsOpening);
+  const targetPath = useSelector(messageRef, selectTargetPath);
+  const marking = useSelector(messageRef, selectIsMarking);
+  const archiving = useSelector(messageRef, selectIsChangingArchived);
+  const confirming = useSelector(messageRef, selectIsConfirming);
+  const rejecting = useSelector(messageRef, selectIsRejecting);
+
+  const { uuid, created, messageData } = message;
+  const preview = messagePreview(messageData.message);
+  const textId = `message-text-${uuid}`;
+  const send = (type: UserEvent['type']) => messageRef.send({ type });
+
+  // Confirm and Reject give way to the answer: the focus they held moves to it.
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (answer !== null && document.activeElement === document.body) answerRef.current?.focus();
+  }, [answer]);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window opens as the browser does; here, the message is marked read first.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    send('message.open');
+  };
+
+  return (
+    <li
+      id={messageRowId(uuid)}
+      data-uuid={uuid}
+      tabIndex={-1}
+      className={`flex gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0 focus:outline-2 focus:outline-brand-600 ${
+        read ? 'bg-white' : 'border-l-4 border-l-brand-600 bg-brand-50/40'
+      } ${selected ? 'bg-brand-50' : ''}`}
+    >
+      <div className="pt-1">
+        <input type="checkbox" aria-label={T.selectOne(preview.text)} checked={selected} onChange={() => onToggleSelected(uuid)} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          {read ? (
+            <span className="sr-only">{T.read}</span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
+              <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-white" />
+              {T.unread}
+            </span>
+          )}
+          {archived && (
+            <span className="inline-flex items-center rounded-full border border-slate-400 px-2 py-0.5 font-medium text-slate-700">
+              {T.archivedBadge}
+            </span>
+          )}
+          <time dateTime={created} title={absoluteTime(created)} className="text-slate-600">
+            {relativeTime(created, now)}
+          </time>
+        </div>
+        <p id={textId} className={`text-sm break-words text-slate-900 ${read ? 'font-normal' : 'font-semibold'}`}>
+          {expanded ? messageData.message : preview.text}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {preview.shortened && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={textId}
+              className="text-sm font-medium text-brand-700 underline"
+              onClick={() => send(expanded ? 'message.collapse' : 'message.expand')}
+            >
+              {expanded ? T.readLess : T.readMore}
+            </button>
+          )}
+          {targetPath && (
+            <Link
+              to={targetPath}
+              onClick={open}
+              aria-describedby={textId}
+              aria-busy={opening}
+              className="text-sm font-medium text-brand-700 underline aria-busy:opacity-70"
+            >
+              {message.targetType === 'POOL' ? T.openPool : T.openAsset}
+            </Link>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* One button each, its label following the state: the focus stays on it. */}
+          <button
+            type="button"
+            className={actionButton}
+            aria-describedby={textId}
+            aria-busy={marking}
+            onClick={() => send(read ? 'message.markUnread' : 'message.markRead')}
+          >
+            {read ? T.markUnread : T.markRead}
+          </button>
+          <button
+            type="button"
+            className={actionButton}
+            aria-describedby={textId}
+            aria-busy={archiving}
+            onClick={() => send(archived ? 'message.unarchive' : 'message.archive')}
+          >
+            {archived ? T.unarchive : T.archive}
+          </button>
+          {answerable && (
+            <>
+              <button
+                type="button"
+                className={`${answerButton} bg-emerald-700 hover:bg-emerald-800`}
+                aria-describedby={textId}
+                aria-busy={confirming}
+                onClick={() => send('message.confirm')}
+              >
+                {T.confirm}
+              </button>
+              <button
+                type="button"
+                className={`${answerButton} bg-red-700 hover:bg-red-800`}
+                aria-describedby={textId}
+                aria-busy={rejecting}
+                onClick={() => send('message.reject')}
+              >
+                {T.reject}
+              </button>
+            </>
+          )}
+          {answer !== null && (
+            <p ref={answerRef} tabIndex={-1} className="text-sm font-semibold text-slate-800 focus:outline-2 focus:outline-brand-600">
+              {answer ? T.answeredConfirmed : T.answeredRejected}
+            </p>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
