@@ -254,7 +254,8 @@ describe('the unread badge and the Messages tile', () => {
     await waitFor(() => expect(countLine()).toHaveTextContent(MESSAGES_TEXTS.unreadCount(0)));
     await expectBadge(0);
     await user.click(messagesTile());
-    expect(app.location().pathname).toBe(APP_PATHS.messages);
+    // The messages screen is a lazy route: the location follows once it has loaded.
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.messages));
   });
 
   it('shows 9 as it is and the number in the name of the link, also when the navigation is collapsed', async () => {
