@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
@@ -11,6 +11,7 @@ import { TEXTS } from '../../src/domain/texts';
 import { messages } from '../../src/server/db/schema';
 import { API_DOCS_PATH } from '../../src/server/plugins/openapi';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { messageCountMismatches } from './support/message-counts';
 import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
@@ -403,5 +404,16 @@ describe('access', () => {
     expect(Object.keys(document.paths[PATHS.messagesUnreadCount] ?? {})).toEqual(['get']);
     expect(Object.keys(document.paths[PATHS.messages] ?? {}).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(document.paths[PATHS.messagesBulk] ?? {})).toEqual(['patch']);
+  });
+
+  it('keeps the stored counts equal to a recount after every change above, a delete and a truncate', async () => {
+    expect(await messageCountMismatches(database)).toEqual([]);
+    // Deletes (a participant's cascade among them) decrement; a truncate empties the counts.
+    await database.db.delete(messages).where(inArray(messages.participantId, [ids.paging]));
+    expect(await messageCountMismatches(database)).toEqual([]);
+    const unread = await get(PATHS.messagesUnreadCount, { participantId: ids.paging });
+    expect(unreadCountSchema.parse(unread.json()).unreadCount).toBe(0);
+    await database.db.execute(sql`truncate messages cascade`);
+    expect(await messageCountMismatches(database)).toEqual([]);
   });
 });

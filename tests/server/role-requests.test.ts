@@ -16,6 +16,7 @@ import { loanEvents, loanParties, loans, messages, roleRequests } from '../../sr
 import { ApiError } from '../../src/server/http-errors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan, type TestParty } from './support/loan-fixtures';
+import { messageCountMismatches } from './support/message-counts';
 import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
@@ -651,5 +652,9 @@ describe('answering the actionable message', () => {
     });
     const shown = await details(loan.id, 'foreign');
     expect(typeof shown === 'number' ? shown : shown.parties.find((party) => party.role === 'SERVICER')?.state).toBe('CONFIRMED');
+  });
+
+  it("keeps every organization's message counts equal to a recount after the requests and answers above", async () => {
+    expect(await messageCountMismatches(database)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../src/server/seed';
 import { verifyPassword } from '../../src/server/identity/passwords';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { messageCountMismatches } from './support/message-counts';
 
 const LOANS = 200;
 
@@ -343,6 +344,12 @@ describe('demo seed', () => {
     );
     expect(messages.some((message) => message.createdAt.getTime() > now - 3600_000)).toBe(true);
     expect(messages.some((message) => message.createdAt.getTime() < now - 25 * 24 * 3600_000)).toBe(true);
+  });
+
+  it("counts every organization's messages exactly in message_counts (the inbox totals and the unread badge read them)", async () => {
+    expect(await messageCountMismatches(database)).toEqual([]);
+    const stored = await database.db.execute<{ organizations: number }>(sql`select count(*)::int as organizations from message_counts`);
+    expect(stored.rows[0]?.organizations).toBeGreaterThan(10);
   });
 
   it('ties every actionable message to a role request on a party in that state', async () => {

@@ -269,11 +269,16 @@ export const messages = pgTable(
     // Migration 0009 orders created_at and id descending (newest first), which drizzle cannot express here.
     index('messages_participant_idx').on(t.participantId, t.archived, t.createdAt, t.id),
     index('messages_participant_created_idx').on(t.participantId, t.createdAt, t.id),
-    index('messages_unread_idx')
-      .on(t.participantId)
-      .where(sql`not ${t.read} and not ${t.archived}`),
   ],
 );
+
+/** An organization's message counts, kept exact by the statement triggers of migration 0010 (derived data). */
+export const messageCounts = pgTable('message_counts', {
+  participantId: uuid('participant_id').primaryKey(),
+  total: integer('total').notNull().default(0),
+  unarchived: integer('unarchived').notNull().default(0),
+  unread: integer('unread').notNull().default(0),
+});
 
 /**
  * A request that an organization takes over a role on a loan (issue 7). The loan party's state is

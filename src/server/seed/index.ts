@@ -51,7 +51,6 @@ export { ADVERSARIAL_LOANS } from './adversarial';
 export { DOCUMENT_SHOWCASE_LOAN } from './document-showcase';
 export { generatedOrganizationCount, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 
-/** From this many loans on, the loan tables' indexes and foreign keys are built after the load. */
 /** Every table the demo seed fills, in dependency order (the seed script and tests count them). */
 export const SEED_TABLES = [
   'participants',
@@ -73,6 +72,7 @@ export const SEED_TABLES = [
   'jobs',
 ] as const;
 
+/** From this many loans on, the loan tables' indexes and foreign keys are built after the load. */
 export const BULK_INDEX_THRESHOLD = 50_000;
 /** The tables COPY fills; their indexes and constraints (and foreign keys into them) are rebuilt around a bulk load. */
 const LOAN_TABLES = ['loans', 'loan_parties', 'loan_events', 'pool_loans', 'documents'] as const;
@@ -217,7 +217,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const vacuumStarted = performance.now();
     for (const table of LOAN_LIST_TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
     log(`asset list index vacuumed (${seconds(vacuumStarted)})`);
-    // Likewise the messages: the unread count reads its partial index alone (index-only).
+    // Likewise the messages: the inbox pages read their indexes from the first request on.
     const messagesVacuumStarted = performance.now();
     await client.query('VACUUM (ANALYZE) messages, role_requests');
     log(`messages vacuumed (${seconds(messagesVacuumStarted)})`);
