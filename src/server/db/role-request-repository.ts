@@ -201,6 +201,9 @@ export async function answerMessage(
   if (!UUID_PATTERN.test(args.messageId)) throw notFound(MESSAGE_ERRORS.notFound);
   const messageId = args.messageId.toLowerCase();
   await db.transaction(async (tx) => {
+    // The party and the loan both change: the asset list index is refreshed once, at the end,
+    // instead of by each statement's trigger (each refresh rewrites the loan's entries and search rows).
+    await tx.execute(sql`select loan_list_defer()`);
     const [message] = await tx
       .execute<AnsweredMessageRow>(
         sql`
@@ -267,5 +270,7 @@ export async function answerMessage(
       isActionable: false,
     });
     await tx.execute(sql`update loans set updated_at = now() where id = ${request.loanId}`);
+    await tx.execute(sql`select loan_list_refresh(array[${request.loanId}]::uuid[])`);
+    await tx.execute(sql`select set_config('registry.loan_list_deferred', 'off', true)`);
   });
 }
