@@ -591,6 +591,24 @@ describe('answering the actionable message', () => {
     expect(rows.messages.find((message) => message.id === messageId)?.response).toBe(winner);
   });
 
+  it('answers crossing requests between two organizations at once without a deadlock', async () => {
+    // Home asks Foreign and Foreign asks Home: each answer writes both organizations' message counts.
+    const pairs = [];
+    for (let pair = 0; pair < 8; pair++) {
+      const { messageId: toForeign } = await pendingServicerTransfer();
+      const loan = await insertLoan(database.db, { parties: [{ role: 'OWNER', name: 'Beta Owner Trust' }, foreignAs('SERVICER')] });
+      const response = await requestTransfer(loan.id, { role: 'SERVICER', participantId: ids.home }, { as: 'foreign' });
+      expect(response.statusCode, response.body).toBe(201);
+      const toHome = (await recorded(loan.id)).requests[0]?.messageId;
+      if (!toHome) throw new Error('no request message');
+      pairs.push([toForeign, toHome] as const);
+    }
+    const settled = await Promise.allSettled(
+      pairs.flatMap(([toForeign, toHome]) => [answer('foreign', toForeign, true), answer('home', toHome, true)]),
+    );
+    expect(settled.filter((result) => result.status === 'rejected')).toEqual([]);
+  });
+
   it('changes nothing when a step fails midway: one transaction', async () => {
     const { loan, request, messageId } = await pendingServicerTransfer();
     const before = await recorded(loan.id);

@@ -231,6 +231,13 @@ export async function answerMessage(
       )
       .then((result) => result.rows);
     if (!request) throw conflict(MESSAGE_ERRORS.alreadyAnswered);
+    // The answer changes both organizations' message counts (message_counts, migration 0010): lock
+    // both rows in id order first, so two answers between the same organizations in opposite
+    // directions wait for each other instead of deadlocking.
+    await tx.execute(sql`
+      select 1 from message_counts
+      where participant_id in (${request.receiverId}, ${request.requesterId})
+      order by participant_id for update`);
 
     const confirmed = args.response;
     if (confirmed) {
