@@ -6,11 +6,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { DEFAULT_CALLER_CACHE_MS, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import databasePlugin from './plugins/database';
-import errorHandlerPlugin from './plugins/error-handler';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
 import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
-import securityPlugin from './plugins/security';
+import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticAppPlugin from './plugins/static-app';
 import tenancyPlugin from './plugins/tenancy';
@@ -52,6 +52,8 @@ function parseForm(body: string): Record<string, string> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const production = config.nodeEnv === 'production';
+  // Errors answered before any hook (bad URL encoding, headers too large) still get the app's body and headers.
+  const setSecurityHeaders = securityHeaders({ production });
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -63,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Request ids in logs and responses help support match a report to a log line.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaderLines(setSecurityHeaders)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

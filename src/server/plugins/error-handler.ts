@@ -1,6 +1,7 @@
 // One error handler for the whole server: 4xx bodies say what was wrong, 5xx bodies say nothing.
-import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
@@ -8,6 +9,91 @@ import { isApiError } from '../http-errors';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+export const BAD_URL_ENCODING = 'The request URL is not validly percent-encoded';
+const URL_TOO_LONG = 'A part of the request URL is too long';
+const HEADERS_TOO_LARGE = 'The request headers are too large';
+const REQUEST_TIMEOUT = 'The request took too long to arrive';
+const MALFORMED_REQUEST = 'The request is not valid HTTP';
+/** An internal code (FST_ERR_..., ERR_..., HPE_...) is never shown to the caller. */
+const INTERNAL_CODE = /\b(?:FST|ERR|HPE)_[A-Z0-9_]+/;
+
+/** helmet's middleware (plugins/security.ts). */
+export type SecurityHeadersMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** False when the query string holds a `%` that is not followed by a valid UTF-8 escape sequence. */
+export function hasValidQueryEncoding(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any hook runs (a badly encoded or
+ * too long path). They get the app's body and, as no onRequest hook ran, the security headers here.
+ */
+export function frameworkErrorHandler(setSecurityHeaders: SecurityHeadersMiddleware) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const message =
+      error.code === 'FST_ERR_BAD_URL'
+        ? BAD_URL_ENCODING
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? URL_TOO_LONG
+          : (STATUS_CODES[statusCode] ?? 'Error');
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    setSecurityHeaders(request.raw, reply.raw, () => {
+      void reply.code(statusCode).header('cache-control', 'no-store').send(errorBody(statusCode, message));
+    });
+  };
+}
+
+/** helmet's headers as fixed `name: value` lines, for answers written straight to the socket. */
+export function securityHeaderLines(setSecurityHeaders: SecurityHeadersMiddleware): string {
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  setSecurityHeaders({ headers: {} } as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
+  return [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+}
+
+/**
+ * Node's `clientError` (via Fastify's `clientErrorHandler`): the HTTP parser refused the request
+ * (headers too large, malformed, too slow), so no hook or reply exists. A minimal response in the
+ * app's body shape is written to the socket, without the parser's internal code.
+ */
+export function clientErrorHandler(securityHeaders: string) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [statusCode, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, HEADERS_TOO_LARGE]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, REQUEST_TIMEOUT]
+          : [400, MALFORMED_REQUEST];
+    const body = JSON.stringify(errorBody(statusCode, message));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? 'Error'}\r\n` +
+          'content-type: application/json; charset=utf-8\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\n` +
+          'cache-control: no-store\r\n' +
+          securityHeaders +
+          'connection: close\r\n\r\n' +
+          body,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 /** "body.email: Invalid email address; query.limit: Too big" */
@@ -33,8 +119,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, STATUS_CODES[statusCode] ?? 'Error'));
     }
-    // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) have safe messages.
-    return reply.code(statusCode).send(errorBody(statusCode, error.message || (STATUS_CODES[statusCode] ?? 'Error')));
+    // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) have safe messages;
+    // one that names an internal code gets the status text instead.
+    const message = error.message && !INTERNAL_CODE.test(error.message) ? error.message : (STATUS_CODES[statusCode] ?? 'Error');
+    return reply.code(statusCode).send(errorBody(statusCode, message));
   });
 }
 

@@ -28,6 +28,20 @@ export const DEFAULT_AFTER_SIGN_IN = '/registry/dashboard';
 const AFTER_SIGN_OUT = '/registry/login';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Wait a minute, then try again.';
 
+/**
+ * Where a successful sign-in goes: the (same-origin, safeReturnTo) returnTo with what a Location
+ * header cannot carry (spaces, anything outside ASCII) percent-encoded; escapes already there are
+ * kept. A returnTo with no UTF-8 form (a lone surrogate) goes to the default page.
+ */
+export function afterSignInLocation(returnTo: string | undefined): string {
+  if (returnTo === undefined) return DEFAULT_AFTER_SIGN_IN;
+  try {
+    return returnTo.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run));
+  } catch {
+    return DEFAULT_AFTER_SIGN_IN;
+  }
+}
+
 function bodyReturnTo(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).returnTo : undefined;
 }
@@ -144,11 +158,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       await identities.createSession({ tokenHash: hashSessionToken(token), identityId: identity.id, expiresAt });
       setSessionCookie(reply, token, { secure: cookieSecure, expiresAt });
       request.log.info({ identityId: identity.id }, 'signed in');
-      return reply
-        .code(303)
-        .header('location', returnTo ?? DEFAULT_AFTER_SIGN_IN)
-        .header('cache-control', 'no-store')
-        .send();
+      return reply.code(303).header('location', afterSignInLocation(returnTo)).header('cache-control', 'no-store').send();
     },
   );
 

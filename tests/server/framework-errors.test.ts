@@ -1,0 +1,138 @@
+// Issue 8, defect 4: errors raised before a route runs (bad URL encoding, a header too large) and a
+// sign-in returnTo a Location header cannot carry answer in the app's shape, never a 500 or a code.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../src/contract/common';
+import { PATHS } from '../../src/contract/paths';
+import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/routes/identity';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, insertParticipant, insertUser, signIn } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const EMAIL = 'framework-errors@registry.test';
+const INTERNAL_CODE = /\b(?:FST|ERR)_[A-Z_]+/;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  const participant = await insertParticipant(database.db, { name: 'Framework Bank' });
+  await insertUser(database.db, { email: EMAIL, memberships: [{ participantId: participant.id, isDefault: true }] });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('sign-in returnTo a Location header cannot carry as is', () => {
+  it.each([
+    ['/registry/loans?q=€', `/registry/loans?q=${encodeURIComponent('€')}`],
+    ['/registry/中文', `/registry/${encodeURIComponent('中文')}`],
+    ['/registry/loans?q=a b', '/registry/loans?q=a%20b'],
+    // Escapes already there are kept, not encoded twice.
+    ['/registry/loans?q=%E2%82%AC€', `/registry/loans?q=%E2%82%AC${encodeURIComponent('€')}`],
+  ])('signs in with %s and redirects to it percent-encoded', async (returnTo, location) => {
+    const { response, cookie } = await signIn(app, EMAIL, { returnTo });
+    expect(response.statusCode).toBe(303);
+    expect(cookie).toBeDefined();
+    expect(response.headers.location).toBe(location);
+    expect(response.body).not.toMatch(INTERNAL_CODE);
+  });
+
+  it('falls back to the default landing page for a returnTo with no UTF-8 form (a lone surrogate)', async () => {
+    // A form body cannot carry a lone surrogate (it arrives as U+FFFD), so the step is checked on its own.
+    expect(afterSignInLocation('/registry/\uD800')).toBe(DEFAULT_AFTER_SIGN_IN);
+    expect(afterSignInLocation(undefined)).toBe(DEFAULT_AFTER_SIGN_IN);
+    const { response } = await signIn(app, EMAIL, { returnTo: '/registry/\uD800' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/registry/${encodeURIComponent('\uFFFD')}`);
+  });
+
+  it('still refuses an off-site returnTo with characters above U+00FF', async () => {
+    for (const returnTo of ['//evil.test/€', 'https://evil.test/中文', '/\\evil.test/€']) {
+      const { response } = await signIn(app, EMAIL, { returnTo });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(DEFAULT_AFTER_SIGN_IN);
+    }
+  });
+
+  it('POST login carries the same returnTo to the sign-in page', async () => {
+    const response = await app.inject({ method: 'POST', url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/中文')}`);
+  });
+});
+
+describe('a URL with bad percent-encoding', () => {
+  it.each(['/service-dart/secure/api/v1/users/me?x=%E0%A4%A', '/service-dart/secure/api/v1/loans/%E0%A4%A', '/registry/%ZZ/x'])(
+    'answers %s with 400 in the app shape and the security headers',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      const body = errorBodySchema.strict().parse(response.json());
+      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+      expect(response.body).not.toMatch(INTERNAL_CODE);
+      expect(response.body).not.toContain('FST_');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBeDefined();
+    },
+  );
+
+  it('leaves a well-encoded URL alone', async () => {
+    const response = await app.inject({ method: 'GET', url: `/service-dart/secure/api/v1/users/me?x=${encodeURIComponent('€')}` });
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json()).statusCode).toBe(401);
+  });
+});
+
+describe('a request the HTTP parser refuses', () => {
+  let server: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    server = await createTestApp(database.db);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  function rawGet(headers: Record<string, string>): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: PATHS.figureInfo, headers, agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+    });
+  }
+
+  it('answers a 20 KB header with 431 in the app shape, without an internal code', async () => {
+    const response = await rawGet({ 'x-padding': 'a'.repeat(20 * 1024) });
+    expect(response.statusCode).toBe(431);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(errorBodySchema.strict().parse(JSON.parse(response.body))).toEqual({
+      statusCode: 431,
+      error: 'Request Header Fields Too Large',
+      message: expect.any(String),
+    });
+    expect(response.body).not.toMatch(INTERNAL_CODE);
+  });
+
+  it('still serves a request with ordinary headers', async () => {
+    const response = await rawGet({ 'x-padding': 'a'.repeat(100) });
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(JSON.parse(response.body)).statusCode).toBe(401);
+  });
+});
