@@ -61,7 +61,7 @@ export default defineConfig({
   base: '/registry/',
   plugins: [react(), tailwindcss(), precompress()],
   // The manifest lets `npm run bench` measure the initial JavaScript (the entry and its static imports).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 800, manifest: true },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

@@ -119,7 +119,8 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
@@ -128,6 +129,16 @@ describe('security headers', () => {
     const response = await app.inject({ method: 'GET', url: PATHS.figureInfo });
     expect(response.headers['content-security-policy']).toBeDefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps every answer of a secure route out of caches (no-store), the 401 of a missing session included', async () => {
+    for (const url of [PATHS.figureInfo, PATHS.usersMe, PATHS.messages]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const page = await app.inject({ method: 'GET', url: '/registry/dashboard' });
+    expect(page.headers['cache-control']).not.toBe('no-store');
   });
 });
 

@@ -41,6 +41,7 @@ beforeAll(async () => {
   write('assets/app-1234abcd.js', APP_JS, { precompressed: true });
   write('assets/small-5678ef.js', SMALL_JS, { precompressed: false });
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', { precompressed: false });
+  write('assets/app-1234abcd.js.map', '{"version":3,"sources":["src/web/main.tsx"]}', { precompressed: true });
   app = await buildStaticApp(staticDir);
 });
 
@@ -193,5 +194,21 @@ describe('without a build', () => {
     const server = Fastify({ logger: false });
     await expect(server.register(staticAppPlugin, { staticDir }).ready()).rejects.toThrow(/error-handler/);
     await server.close();
+  });
+});
+
+describe('source maps', () => {
+  it('never serves a source map, in any encoding, though the build wrote one', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/registry/assets/app-1234abcd.js.map',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode, encoding).toBe(404);
+      expect(response.body).not.toContain('sources');
+    }
+    const script = await app.inject({ method: 'GET', url: '/registry/assets/app-1234abcd.js' });
+    expect(script.statusCode).toBe(200);
   });
 });

@@ -3,7 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { forbidden } from '../http-errors';
+import { badRequest, forbidden } from '../http-errors';
+import { BAD_URL_ENCODING, hasValidQueryEncoding, type SecurityHeadersMiddleware } from './error-handler';
 
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,10 +14,17 @@ export interface SecurityOptions {
   readonly production: boolean;
 }
 
-async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  // helmet's middleware is built once here and run on every request. @fastify/helmet rebuilt it
-  // (parsing the CSP directives again) on every request: decision 0005.
-  const setSecurityHeaders = helmet({
+/**
+ * helmet's middleware, built once and run on every request. @fastify/helmet rebuilt it (parsing the
+ * CSP directives again) on every request: decision 0005. app.ts also runs it for the errors Fastify
+ * answers before any hook (plugins/error-handler.ts).
+ */
+/** Browser features the registry never uses, refused to every page and frame (helmet sets no Permissions-Policy). */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';
+
+export function securityHeaders(options: SecurityOptions): SecurityHeadersMiddleware {
+  const setHelmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -41,9 +49,26 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions): P
     strictTransportSecurity: options.production ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same rule as the CSP's frame-ancestors 'none', for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
   });
+  return (request, response, next) => {
+    response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    setHelmetHeaders(request, response, next);
+  };
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const setSecurityHeaders = securityHeaders(options);
+  // One synchronous hook on every request (issue 5 counts each call's fixed cost). The router
+  // refuses a badly encoded path (frameworkErrors in app.ts); a badly encoded query string it
+  // passes on undecoded, so it is refused here, after the headers are set.
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error instanceof Error) done(error);
+      else if (!hasValidQueryEncoding(request.url)) done(badRequest(BAD_URL_ENCODING));
+      else done();
+    });
   });
 
   // Limits are opted into per route (`config.rateLimit`), starting with the sign-in form.

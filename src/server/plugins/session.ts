@@ -75,9 +75,12 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     if (!READ_METHODS.has(request.method)) cache.clear();
   });
   // onRequest runs before the body is read: an anonymous caller costs one cookie check.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // The matched route pattern, not the raw URL, so encodings cannot slip past the check.
     if (!isSecureRoute(request.routeOptions.url)) return;
+    // A signed-in caller's answers (and the 401 of a missing session) are never kept by a browser
+    // or proxy cache; a route may narrow this (documents say 'private, no-store').
+    reply.header('cache-control', 'no-store');
     const caller = await sessionCallerOf(request, cache);
     if (caller) {
       request.identity = caller.identity;

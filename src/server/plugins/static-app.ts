@@ -46,6 +46,9 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
       schemaHide: true,
       // index.html.br, app-1234.js.gz... chosen by Accept-Encoding (br first), else the plain file.
       preCompressed: true,
+      // Source maps stay on disk for error tooling (the build writes them hidden: no bundle
+      // names them); the server never hands them out.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Runs for real files only: screens under /registry/assets/ (an app route too) fall through
       // to the not-found handler below and get index.html with REVALIDATE.
       setHeaders: (reply, filePath) => {
