@@ -3,7 +3,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_CALLER_CACHE_MS, type ServerConfig } from './config';
+import { DEFAULT_CALLER_CACHE_MS, DEFAULT_CONNECTION_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
@@ -29,7 +29,9 @@ import { userRoutes } from './routes/users';
 export interface BuildAppOptions {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'> &
-    Partial<Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs' | 'jobWorkers' | 'jobTestDelayMs'>>;
+    Partial<
+      Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs' | 'jobWorkers' | 'jobTestDelayMs' | 'requestTimeoutMs' | 'connectionTimeoutMs'>
+    >;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
   /** Overrides Fastify's logger (tests pass false). */
@@ -54,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const production = config.nodeEnv === 'production';
   // Errors answered before any hook (bad URL encoding, headers too large) still get the app's body and headers.
   const setSecurityHeaders = securityHeaders({ production });
+  const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -65,6 +68,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Request ids in logs and responses help support match a report to a log line.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Slow requests are cut off (issue 8, defect 5): the whole request within requestTimeout (then
+    // 408 through clientErrorHandler), and a connection silent for connectionTimeout is closed.
+    // Node checks the request deadline every connectionsCheckingInterval (30 s by default).
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
     frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaderLines(setSecurityHeaders)),
   });

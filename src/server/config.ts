@@ -8,6 +8,10 @@ const booleanString = z
 
 /** How long a session's caller lookup is reused by default (see src/server/identity/caller-cache.ts). */
 export const DEFAULT_CALLER_CACHE_MS = 10_000;
+/** A whole request, headers and body, must arrive within this (a 10 MB upload at about 1 Mbit/s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,6 +28,10 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Milliseconds a session's caller lookup is reused (0: off); emptied on every change, see caller-cache.ts. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(DEFAULT_CALLER_CACHE_MS),
+  /** Milliseconds a request (headers and body) may take to arrive before a 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  /** Milliseconds a connection may stay silent before it is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_CONNECTION_TIMEOUT_MS),
   /** Run background jobs in this process (false: only enqueue them, another server runs them). */
   JOB_WORKERS: booleanString.default(true),
   /** Test only: each background job step pauses this long (ms), so a test can stop a server mid-job. */
@@ -45,6 +53,8 @@ export interface ServerConfig {
   readonly staticDir: string;
   readonly signInRateLimit: number;
   readonly callerCacheMs: number;
+  readonly requestTimeoutMs: number;
+  readonly connectionTimeoutMs: number;
   /** Whether this process runs background jobs (src/server/jobs/); tests' apps leave it off. */
   readonly jobWorkers: boolean;
   /** Test only (JOB_TEST_DELAY_MS): the pause of each job step. */
@@ -74,6 +84,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     staticDir: path.resolve(parsed.STATIC_DIR),
     signInRateLimit: parsed.SIGN_IN_RATE_LIMIT,
     callerCacheMs: parsed.CALLER_CACHE_MS,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_MS,
     jobWorkers: parsed.JOB_WORKERS,
     jobTestDelayMs: parsed.JOB_TEST_DELAY_MS,
   };
