@@ -96,26 +96,69 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
     fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
     await postgres.initialise();
   } else {
-    // A crash can leave a stale pid file behind; postgres refuses to start over it.
-    removeStalePidFile(databaseDir);
+    // A crash can leave a stale pid file, or an orphaned PostgreSQL, behind.
+    await recoverDataFolder(dataDir, databaseDir);
   }
   await postgres.start().catch(() => {
     throw new Error(`PostgreSQL exited while starting:\n${recent.filter(Boolean).join('\n')}`);
   });
+  const ownerFile = path.join(dataDir, OWNER_FILE);
+  fs.writeFileSync(ownerFile, `${process.pid}\n`);
   if (initialized) await postgres.createDatabase('registry');
   return {
     initialized,
     connectionString: (database = 'registry') =>
       `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`,
-    stop: () => postgres.stop(),
+    stop: async () => {
+      await postgres.stop();
+      fs.rmSync(ownerFile, { force: true });
+    },
   };
 }
 
-function removeStalePidFile(databaseDir: string): void {
+/** The file naming the registry server process that runs the data folder's PostgreSQL. */
+export const OWNER_FILE = 'registry-server.pid';
+
+/**
+ * Before a start on an existing folder (issue 8, defect 1): a postmaster.pid naming no live
+ * PostgreSQL of this folder (the process died, is a zombie, or the pid now belongs to another
+ * program) is removed; a live PostgreSQL whose registry server died (SIGKILL or the out-of-memory
+ * killer take only the Node process) is shut down and waited for. A PostgreSQL whose server lives
+ * is left alone: the start then fails, as sharing a folder must.
+ */
+async function recoverDataFolder(dataDir: string, databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!(pid > 0) || !isRunning(pid)) fs.rmSync(pidFile);
+  if (!(pid > 0) || !isPostgresOf(pid, databaseDir)) {
+    fs.rmSync(pidFile);
+    return;
+  }
+  const owner = readOwner(dataDir);
+  if (owner !== undefined && owner !== process.pid && isRunning(owner)) return;
+  process.kill(pid, 'SIGINT'); // fast shutdown: open transactions roll back, committed ones stay
+  const deadline = Date.now() + 60_000;
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function readOwner(dataDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, OWNER_FILE), 'utf8').trim());
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A live PostgreSQL serving this folder (its command line names it); without /proc, any live process. */
+function isPostgresOf(pid: number, databaseDir: string): boolean {
+  if (!isRunning(pid)) return false;
+  try {
+    const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return commandLine.some((part) => /postgres$/.test(part)) && commandLine.includes(databaseDir);
+  } catch {
+    return true;
+  }
 }
 
 /**
