@@ -270,3 +270,71 @@ export async function download(spec: DownloadSpec): Promise<DownloadResult> {
     headers: Object.fromEntries(response.headers),
   };
 }
+
+/** What one call of a closed loop found wrong, or undefined when it succeeded. */
+export type LoopCall = () => Promise<string | undefined>;
+
+/**
+ * A closed loop of `concurrency` workers, each making the next call as soon as its last one ends:
+ * a warm-up (not recorded), then the measured run, both stopped early when `nextCall` has none
+ * left. For the write scenarios that run in a child process of their own (bench-deactivation.ts,
+ * bench-messages.ts).
+ */
+export async function runClosedLoop(
+  name: string,
+  options: { readonly concurrency: number; readonly warmupMs: number; readonly durationMs: number },
+  nextCall: () => LoopCall | undefined,
+): Promise<LoadResult> {
+  let exhausted = false;
+  const phase = async (durationMs: number, record: boolean) => {
+    const latencies: number[] = [];
+    const samples = new Set<string>();
+    let errors = 0;
+    const started = performance.now();
+    const deadline = started + durationMs;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const call = nextCall();
+        if (!call) {
+          exhausted = true;
+          return;
+        }
+        const t0 = performance.now();
+        let problem: string | undefined;
+        try {
+          problem = await call();
+        } catch (error) {
+          problem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+        if (problem === undefined) {
+          if (record) latencies.push(performance.now() - t0);
+        } else {
+          errors++;
+          if (samples.size < 5) samples.add(problem);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    return { latencies, errors, samples, elapsedMs: performance.now() - started };
+  };
+
+  if (options.warmupMs > 0) await phase(options.warmupMs, false);
+  const measured = await phase(options.durationMs, true);
+  const sorted = Float64Array.from(measured.latencies).sort();
+  const count = sorted.length + measured.errors;
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    name,
+    count,
+    errors: measured.errors,
+    errorSamples: [...measured.samples],
+    elapsedMs: measured.elapsedMs,
+    requestsPerSecond: measured.elapsedMs > 0 ? (count / measured.elapsedMs) * 1000 : 0,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : Number.NaN,
+    mean: sorted.length > 0 ? sum / sorted.length : Number.NaN,
+    capped: exhausted,
+  };
+}

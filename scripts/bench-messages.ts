@@ -24,7 +24,7 @@ import pg from 'pg';
 import { PATHS } from '../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../src/domain/constants';
 import { uliCheckDigits } from '../src/domain/uli';
-import { httpScenario, percentile, type HttpScenarioSpec, type LoadResult } from './bench-load';
+import { httpScenario, runClosedLoop, type HttpScenarioSpec, type LoadResult } from './bench-load';
 
 export const MESSAGE_SCENARIOS = {
   firstPage: 'messages: first page',
@@ -151,54 +151,13 @@ async function runClient(run: ClientRun): Promise<LoadResult> {
       request.end(body);
     });
 
-  const phase = async (durationMs: number, record: boolean) => {
-    const latencies: number[] = [];
-    const samples = new Set<string>();
-    let errors = 0;
-    const started = performance.now();
-    const deadline = started + durationMs;
-    const worker = async () => {
-      while (performance.now() < deadline && !exhausted()) {
-        const body = run.bodies[next++ % run.bodies.length] as string;
-        const t0 = performance.now();
-        let problem: string | undefined;
-        try {
-          problem = await send(body);
-        } catch (error) {
-          problem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        }
-        if (problem === undefined) {
-          if (record) latencies.push(performance.now() - t0);
-        } else {
-          errors++;
-          if (samples.size < 5) samples.add(problem);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: run.concurrency }, worker));
-    return { latencies, errors, samples, elapsedMs: performance.now() - started };
-  };
-
-  if (run.options.warmupMs > 0) await phase(run.options.warmupMs, false);
-  const measured = await phase(run.options.durationMs, true);
+  const result = await runClosedLoop(run.name, { ...run.options, concurrency: run.concurrency }, () => {
+    if (exhausted()) return undefined;
+    const body = run.bodies[next++ % run.bodies.length] as string;
+    return () => send(body);
+  });
   agent.destroy();
-  const sorted = Float64Array.from(measured.latencies).sort();
-  const count = sorted.length + measured.errors;
-  const sum = sorted.reduce((total, value) => total + value, 0);
-  return {
-    name: run.name,
-    count,
-    errors: measured.errors,
-    errorSamples: [...measured.samples],
-    elapsedMs: measured.elapsedMs,
-    requestsPerSecond: measured.elapsedMs > 0 ? (count / measured.elapsedMs) * 1000 : 0,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : Number.NaN,
-    mean: sorted.length > 0 ? sum / sorted.length : Number.NaN,
-    capped: exhausted(),
-  };
+  return result;
 }
 
 if (process.argv.includes(CLIENT_FLAG) && process.send) {
