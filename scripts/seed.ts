@@ -1,6 +1,7 @@
 // `npm run seed -- --loans N`: fills an empty database with the deterministic demo data, then
-// prints the rows per table, the largest organization and the time taken. Uses DATABASE_URL when
-// set, else the embedded PostgreSQL in DATA_DIR (default .data). A million loans:
+// prints the rows per table, the largest organization and the time taken. Uses MIGRATION_DATABASE_URL
+// (the owner role) or else DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (default
+// .data) as its owner role. A million loans:
 // `npm run seed -- --loans 1000000` (minutes, about 3 GB of disk).
 import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let handle: DatabaseHandle | undefined;
   try {
-    let url = process.env.DATABASE_URL;
+    // The seed drops and rebuilds indexes, truncates and vacuums: it needs the tables' owner.
+    let url = process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL;
     if (!url) {
       const dataDir = process.env.DATA_DIR ?? '.data';
       console.log(`Starting embedded PostgreSQL in ${dataDir}`);

@@ -1,17 +1,20 @@
 // Starts the registry server: database (embedded unless DATABASE_URL), migrations, demo seed on
-// a fresh embedded database, HTTP, and a graceful shutdown on SIGINT/SIGTERM.
+// a fresh embedded database, HTTP, and a graceful shutdown on SIGINT/SIGTERM. The owner role
+// migrates, seeds, creates pg-boss's schema and grants the application role, which the server's
+// pool then uses (docs/decisions/0006-database-roles.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { buildApp } from './app';
 import { parseConfig, type ServerConfig } from './config';
-import { connectDatabase, migrateDatabase, type DatabaseHandle } from './db/database';
+import { connectDatabase, currentRole, grantApplicationRole, migrateDatabase, type Database, type DatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { existingIdentityEmails } from './db/identity-repository';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { hasNoParticipants } from './db/user-repository';
+import { JOB_SCHEMA, PgBossJobRunner } from './jobs/job-runner';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -49,6 +52,7 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
 
   try {
     let connectionString = config.databaseUrl;
+    let ownerConnectionString = config.migrationDatabaseUrl;
     if (!connectionString) {
       prepareDataDir(config.dataDir);
       log(`Starting embedded PostgreSQL (data in ${config.dataDir})...`);
@@ -57,15 +61,25 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
         const detail = cause instanceof Error ? `\n${cause.message}` : '';
         throw new Error(`Embedded PostgreSQL did not start in ${config.dataDir}: is another registry server using it?${detail}`, { cause });
       });
-      connectionString = embedded.connectionString();
+      connectionString = embedded.applicationConnectionString();
+      ownerConnectionString = embedded.connectionString();
     }
     handle = connectDatabase(connectionString);
-    await migrateDatabase(handle);
-
-    // Demo data only ever goes into our own embedded database, never into a DATABASE_URL one.
-    if (embedded && (embedded.initialized || (await hasNoParticipants(handle.db)))) {
-      log(`Seeding demo data (${config.seedLoans} loans)...`);
-      await seedDemoData(handle.db, { loans: config.seedLoans, log });
+    const owner = ownerConnectionString ? connectDatabase(ownerConnectionString, 2) : handle;
+    try {
+      await migrateDatabase(owner);
+      // Demo data only ever goes into our own embedded database, never into a DATABASE_URL one.
+      if (embedded && (embedded.initialized || (await hasNoParticipants(owner.db)))) {
+        log(`Seeding demo data (${config.seedLoans} loans)...`);
+        await seedDemoData(owner.db, { loans: config.seedLoans, log });
+      }
+      await createJobSchema(owner.db);
+      const applicationRole = await currentRole(handle);
+      if (owner !== handle && applicationRole !== (await currentRole(owner))) {
+        await grantApplicationRole(owner, applicationRole, ['public', JOB_SCHEMA]);
+      }
+    } finally {
+      if (owner !== handle) await owner.close();
     }
     const present = await existingIdentityEmails(
       handle.db,
@@ -82,6 +96,23 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
+  }
+}
+
+const quiet = () => undefined;
+const silentLog = { level: 'silent', fatal: quiet, error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet, silent: quiet };
+
+/**
+ * pg-boss's schema and the queues, made (or brought up to date) by the owner role: the job runner
+ * of the application role then finds them and only reads and writes rows.
+ */
+async function createJobSchema(db: Database): Promise<void> {
+  const log = { ...silentLog, child: () => log } as unknown as FastifyBaseLogger;
+  const runner = new PgBossJobRunner(db, { handlers: {}, log });
+  try {
+    await runner.runPending(); // with no handlers: starts pg-boss (schema, queues) and runs nothing
+  } finally {
+    await runner.stop();
   }
 }
 

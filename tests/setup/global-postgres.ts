@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-vitest-'));
   fs.chmodSync(dataDir, 0o755);
   const postgres = await startEmbeddedPostgres(dataDir);
-  project.provide('postgresAdminUrl', postgres.connectionString('postgres'));
+  // The bootstrap superuser, for set-up only: each test file makes (and migrates) its database with it.
+  project.provide('postgresAdminUrl', postgres.superuserConnectionString('postgres'));
   return async () => {
     await postgres.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -27,3 +27,50 @@ export function connectDatabase(connectionString: string, maxConnections = 10): 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await migrate(handle.db, { migrationsFolder });
 }
+
+/** The role a connection logs in as. */
+export async function currentRole(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await handle.pool.query<{ role: string }>('SELECT current_user AS role');
+  return rows[0]?.role ?? '';
+}
+
+/**
+ * Run by the owner role (the one that migrated) for the application role: exactly what the server
+ * needs in each schema, on what exists now and, through the owner's default privileges, on what
+ * later migrations or pg-boss queues create. Rows only: SELECT, INSERT, UPDATE, DELETE on the
+ * tables (no TRUNCATE, REFERENCES or TRIGGER), USAGE on the sequences, EXECUTE on the functions
+ * (the list index's and pg-boss's), USAGE on the schema (no CREATE). Nothing on drizzle's
+ * migration journal. Idempotent: main.ts runs it at every start.
+ */
+export async function grantApplicationRole(handle: DatabaseHandle, applicationRole: string, schemas: readonly string[]): Promise<void> {
+  const owner = pg.escapeIdentifier(await currentRole(handle));
+  const role = pg.escapeIdentifier(applicationRole);
+  const client = await handle.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const name of schemas) {
+      const schema = pg.escapeIdentifier(name);
+      await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+      await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`);
+      await client.query(`GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
+      // Its own functions only: pg_trgm's belong to the bootstrap superuser (and PUBLIC may run them).
+      const functions = await client.query<{ signature: string }>(
+        `SELECT p.oid::regprocedure::text AS signature FROM pg_proc p
+          WHERE p.pronamespace = $1::regnamespace AND p.proowner = current_user::regrole AND p.prokind = 'f'`,
+        [name],
+      );
+      const signatures = functions.rows.map((row) => row.signature).join(', ');
+      if (signatures) await client.query(`GRANT EXECUTE ON FUNCTION ${signatures} TO ${role}`);
+      const future = `ALTER DEFAULT PRIVILEGES FOR ROLE ${owner} IN SCHEMA ${schema} GRANT`;
+      await client.query(`${future} SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`);
+      await client.query(`${future} USAGE ON SEQUENCES TO ${role}`);
+      await client.query(`${future} EXECUTE ON FUNCTIONS TO ${role}`);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+    throw error;
+  }
+  client.release();
+}

