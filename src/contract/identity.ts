@@ -19,3 +19,26 @@ export const signInFormSchema = z.object({
   returnTo: z.string().max(2048).optional(),
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
+
+/** At least this many characters in a new password (issue 8). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** The hosted password page's form (the current password is checked by the server). */
+export const passwordChangeFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(1024),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `The new password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(1024, 'The new password must be at most 1024 characters'),
+    confirmPassword: z.string().max(1024),
+  })
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    message: 'The new password and its confirmation do not match',
+    path: ['confirmPassword'],
+  })
+  .refine((form) => form.newPassword !== form.currentPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;

@@ -11,6 +11,10 @@ export const PATHS = {
   login: `${IDENTITY_BASE}/api/v3/login`,
   signIn: `${IDENTITY_BASE}/sign-in`,
   logout: `${IDENTITY_BASE}/secure/api/v3/logout`,
+  /** SPEC section 7: answers 303 to the hosted password page. */
+  passwordReset: `${IDENTITY_BASE}/secure/api/v3/self/password-reset`,
+  /** The hosted password page (GET the form, POST it); ours, beside the hosted sign-in page. */
+  passwordPage: `${IDENTITY_BASE}/secure/password`,
   usersMe: `${DART_BASE}/v1/users/me`,
   userParticipants: (userId: string) => `${DART_BASE}/v1/users/${segment(userId)}/participants`,
   userParticipantsPattern: `${DART_BASE}/v1/users/:userId/participants`,

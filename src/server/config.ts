@@ -8,6 +8,14 @@ const booleanString = z
 
 /** How long a session's caller lookup is reused by default (see src/server/identity/caller-cache.ts). */
 export const DEFAULT_CALLER_CACHE_MS = 10_000;
+/** A session unused this long is dead (issue 8, defect 2); each authenticated request slides it. */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** Live sessions one identity may have; a sign-in beyond them ends the oldest. */
+export const DEFAULT_MAX_SESSIONS_PER_IDENTITY = 10;
+/** Password guesses per account within 15 minutes before its sign-ins answer 429 (any address). */
+export const DEFAULT_SIGN_IN_ACCOUNT_LIMIT = 5;
+/** How often a server deletes expired sessions (absolute or idle). */
+export const DEFAULT_SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** A whole request, headers and body, must arrive within this (a 10 MB upload at about 1 Mbit/s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 /** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
@@ -18,6 +26,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
+  /** The owner role of DATABASE_URL's database: migrations, pg-boss's schema and the grants (docs/decisions/0006). */
+  MIGRATION_DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   SEED_LOANS: z.coerce.number().int().min(0).default(2000),
   COOKIE_SECURE: booleanString.optional(),
@@ -32,6 +42,24 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   /** Milliseconds a connection may stay silent before it is closed. */
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_CONNECTION_TIMEOUT_MS),
+  /** Milliseconds a session may go unused before it is dead (sliding, inside the 12-hour lifetime). */
+  SESSION_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(12 * 60 * 60 * 1000)
+    .default(DEFAULT_SESSION_IDLE_TIMEOUT_MS),
+  /** Live sessions per identity; a new sign-in beyond them ends the oldest. */
+  MAX_SESSIONS_PER_IDENTITY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_SESSIONS_PER_IDENTITY),
+  /** Password guesses per account (email) within 15 minutes, from any address. */
+  SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_SIGN_IN_ACCOUNT_LIMIT),
+  /** Milliseconds between purges of expired sessions. */
+  SESSION_PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 60 * 60 * 1000)
+    .default(DEFAULT_SESSION_PURGE_INTERVAL_MS),
   /** Run background jobs in this process (false: only enqueue them, another server runs them). */
   JOB_WORKERS: booleanString.default(true),
   /** Test only: each background job step pauses this long (ms), so a test can stop a server mid-job. */
@@ -44,6 +72,11 @@ export interface ServerConfig {
   readonly host: string;
   /** When unset the server runs its own embedded PostgreSQL with data in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /**
+   * The role that owns DATABASE_URL's database, for migrations, pg-boss's schema and the grants to
+   * DATABASE_URL's role; unset, DATABASE_URL does all of it (and must own the database).
+   */
+  readonly migrationDatabaseUrl: string | undefined;
   readonly dataDir: string;
   readonly seedLoans: number;
   readonly cookieSecure: boolean;
@@ -55,6 +88,10 @@ export interface ServerConfig {
   readonly callerCacheMs: number;
   readonly requestTimeoutMs: number;
   readonly connectionTimeoutMs: number;
+  readonly sessionIdleTimeoutMs: number;
+  readonly maxSessionsPerIdentity: number;
+  readonly signInAccountLimit: number;
+  readonly sessionPurgeIntervalMs: number;
   /** Whether this process runs background jobs (src/server/jobs/); tests' apps leave it off. */
   readonly jobWorkers: boolean;
   /** Test only (JOB_TEST_DELAY_MS): the pause of each job step. */
@@ -70,12 +107,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const parsed = result.data;
+  if (parsed.MIGRATION_DATABASE_URL && !parsed.DATABASE_URL) {
+    throw new Error('Invalid configuration: MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database makes its own roles)');
+  }
   const production = parsed.NODE_ENV === 'production';
   return {
     nodeEnv: parsed.NODE_ENV,
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
+    migrationDatabaseUrl: parsed.MIGRATION_DATABASE_URL,
     dataDir: path.resolve(parsed.DATA_DIR),
     seedLoans: parsed.SEED_LOANS,
     cookieSecure: parsed.COOKIE_SECURE ?? production,
@@ -86,6 +127,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     callerCacheMs: parsed.CALLER_CACHE_MS,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_MS,
+    sessionIdleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT_MS,
+    maxSessionsPerIdentity: parsed.MAX_SESSIONS_PER_IDENTITY,
+    signInAccountLimit: parsed.SIGN_IN_ACCOUNT_LIMIT,
+    sessionPurgeIntervalMs: parsed.SESSION_PURGE_INTERVAL_MS,
     jobWorkers: parsed.JOB_WORKERS,
     jobTestDelayMs: parsed.JOB_TEST_DELAY_MS,
   };

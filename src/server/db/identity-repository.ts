@@ -1,5 +1,5 @@
 // Identities and their sessions (the identity broker's data).
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { identities, memberships, participants, sessions, users } from './schema';
 import type { MembershipWithParticipant, UserRow } from './user-repository';
@@ -9,7 +9,10 @@ export type IdentityRow = typeof identities.$inferSelect;
 /** Who is calling: a live session's identity, its registry user and its membership of the named organization. */
 export interface SessionCaller {
   readonly identity: IdentityRow;
-  /** When the session ends: a cached caller is not used past it. */
+  /**
+   * When the session ends unless it is used again: the earlier of its absolute end and its last
+   * recorded use plus the idle timeout. A cached caller is not used past it.
+   */
   readonly sessionExpiresAt: Date;
   /** Null for an identity without a registry user. */
   readonly user: UserRow | null;
@@ -27,8 +30,80 @@ export async function findIdentityByEmail(db: Database, email: string): Promise<
   return row;
 }
 
-export async function createSession(db: Database, session: { tokenHash: string; identityId: string; expiresAt: Date }): Promise<void> {
-  await db.insert(sessions).values(session);
+/** A PostgreSQL interval parameter of `ms` milliseconds. */
+const interval = (ms: number) => `${Math.max(0, Math.floor(ms))} milliseconds`;
+
+/** A session ended by the server, for its security event. */
+export interface EndedSession {
+  readonly identityId: string;
+  readonly createdAt: Date;
+}
+
+export interface NewSession {
+  readonly tokenHash: string;
+  readonly identityId: string;
+  readonly expiresAt: Date;
+  /** The hash the password was checked against: if it changed since (a password reset), no session. */
+  readonly verifiedPasswordHash: string;
+  /** A stronger hash of the same password to store (defect 6's rehash), in the same transaction. */
+  readonly rehashedPasswordHash?: string;
+  /** Live sessions the identity may have, this one included; the oldest beyond it are ended. */
+  readonly maxSessions: number;
+}
+
+/**
+ * Starts a session in one transaction: the identity's row is locked (its sign-ins and password
+ * changes take turns), the password must still be the one checked, the session is inserted and
+ * the identity's oldest sessions beyond `maxSessions` are deleted. Undefined when the password
+ * changed meanwhile; otherwise the sessions it ended.
+ */
+export async function startSession(db: Database, session: NewSession): Promise<{ readonly evicted: EndedSession[] } | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ passwordHash: identities.passwordHash })
+      .from(identities)
+      .where(eq(identities.id, session.identityId))
+      .for('no key update');
+    if (!current || current.passwordHash !== session.verifiedPasswordHash) return undefined;
+    if (session.rehashedPasswordHash) {
+      await tx.update(identities).set({ passwordHash: session.rehashedPasswordHash }).where(eq(identities.id, session.identityId));
+    }
+    await tx.insert(sessions).values({ tokenHash: session.tokenHash, identityId: session.identityId, expiresAt: session.expiresAt });
+    const evicted = await tx.execute<{ identity_id: string; created_at: string }>(sql`
+      DELETE FROM sessions WHERE token_hash IN (
+        SELECT token_hash FROM sessions
+        WHERE identity_id = ${session.identityId} AND token_hash <> ${session.tokenHash}
+        ORDER BY created_at DESC, token_hash DESC
+        OFFSET ${Math.max(0, session.maxSessions - 1)}
+      )
+      RETURNING identity_id, created_at`);
+    return { evicted: evicted.rows.map((row) => ({ identityId: row.identity_id, createdAt: new Date(row.created_at) })) };
+  });
+}
+
+/**
+ * A password change (issue 8, defect 2): the new hash is stored and every session of the identity
+ * deleted, in one transaction, provided the password is still the one checked. Undefined when it
+ * changed meanwhile; otherwise the sessions it ended.
+ */
+export async function changePassword(
+  db: Database,
+  change: { identityId: string; verifiedPasswordHash: string; newPasswordHash: string },
+): Promise<{ readonly ended: EndedSession[] } | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ passwordHash: identities.passwordHash })
+      .from(identities)
+      .where(eq(identities.id, change.identityId))
+      .for('no key update');
+    if (!current || current.passwordHash !== change.verifiedPasswordHash) return undefined;
+    await tx.update(identities).set({ passwordHash: change.newPasswordHash }).where(eq(identities.id, change.identityId));
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.identityId, change.identityId))
+      .returning({ identityId: sessions.identityId, createdAt: sessions.createdAt });
+    return { ended };
+  });
 }
 
 /**
@@ -40,7 +115,9 @@ function sessionCallerStatement(db: Database) {
   return db
     .select({
       identity: identities,
-      sessionExpiresAt: sessions.expiresAt,
+      sessionExpiresAt: sql`least(${sessions.expiresAt}, ${sessions.lastSeenAt} + ${sql.placeholder('idle')}::interval)`.mapWith(
+        sessions.expiresAt,
+      ),
       user: users,
       participant: participants,
       roles: memberships.roles,
@@ -51,21 +128,35 @@ function sessionCallerStatement(db: Database) {
     .leftJoin(users, eq(users.identityId, identities.id))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.participantId, sql.placeholder('participantId'))))
     .leftJoin(participants, and(eq(participants.id, memberships.participantId), eq(participants.isActive, true)))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${sql.placeholder('idle')}::interval`),
+      ),
+    )
     .limit(1)
     .prepare('find_session_caller');
 }
 
 const sessionCallerStatements = new WeakMap<Database, ReturnType<typeof sessionCallerStatement>>();
 
-/** The caller of a live (unexpired) session, or undefined; `participantId` null names no organization. */
-export async function findSessionCaller(db: Database, tokenHash: string, participantId: string | null): Promise<SessionCaller | undefined> {
+/**
+ * The caller of a live session (before its absolute end, used within `idleTimeoutMs`), or
+ * undefined; `participantId` null names no organization.
+ */
+export async function findSessionCaller(
+  db: Database,
+  tokenHash: string,
+  participantId: string | null,
+  idleTimeoutMs: number,
+): Promise<SessionCaller | undefined> {
   let statement = sessionCallerStatements.get(db);
   if (!statement) {
     statement = sessionCallerStatement(db);
     sessionCallerStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ tokenHash, participantId });
+  const [row] = await statement.execute({ tokenHash, participantId, idle: interval(idleTimeoutMs) });
   if (!row) return undefined;
   const namedMembership =
     row.participant && row.roles && row.isDefault !== null
@@ -78,8 +169,65 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+function touchSessionStatement(db: Database) {
+  return db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        // Another server may have written it moments ago; a dead session is not revived.
+        lte(sessions.lastSeenAt, sql`now() - ${sql.placeholder('every')}::interval`),
+        gt(sessions.lastSeenAt, sql`now() - ${sql.placeholder('idle')}::interval`),
+      ),
+    )
+    .prepare('touch_session');
+}
+
+const touchSessionStatements = new WeakMap<Database, ReturnType<typeof touchSessionStatement>>();
+
+/**
+ * Records a session's use (the idle timeout slides), unless it was recorded within `everyMs`.
+ * Only last_seen_at changes, which the sessions trigger of migration 0011 does not announce, so
+ * no server's caller cache is emptied by it.
+ */
+export async function touchSession(db: Database, tokenHash: string, everyMs: number, idleTimeoutMs: number): Promise<void> {
+  let statement = touchSessionStatements.get(db);
+  if (!statement) {
+    statement = touchSessionStatement(db);
+    touchSessionStatements.set(db, statement);
+  }
+  await statement.execute({ tokenHash, every: interval(everyMs), idle: interval(idleTimeoutMs) });
+}
+
+/** A session that ran out: past its absolute end, or unused for the idle timeout. */
+export interface ExpiredSession extends EndedSession {
+  readonly reason: 'absolute' | 'idle';
+  readonly endedAt: Date;
+}
+
+/** Deletes every expired session (absolute or idle) and says which ended and why. */
+export async function deleteExpiredSessions(db: Database, idleTimeoutMs: number): Promise<ExpiredSession[]> {
+  const idleBound = sql`now() - ${interval(idleTimeoutMs)}::interval`;
+  const rows = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleBound)))
+    .returning({
+      identityId: sessions.identityId,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    });
+  return rows.map((row) => {
+    const idleEnd = row.lastSeenAt.getTime() + idleTimeoutMs;
+    const absolute = row.expiresAt.getTime() <= idleEnd;
+    return {
+      identityId: row.identityId,
+      createdAt: row.createdAt,
+      reason: absolute ? 'absolute' : 'idle',
+      endedAt: new Date(absolute ? row.expiresAt.getTime() : idleEnd),
+    };
+  });
 }
 
 /** Which of these emails have an identity (to tell whether demo accounts exist). */

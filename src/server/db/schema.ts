@@ -48,8 +48,32 @@ export const sessions = pgTable(
       .references(() => identities.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last recorded use (written at most once a minute): unused for the idle timeout, the session is dead. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_identity_idx').on(t.identityId)],
+);
+
+/** Sign-in attempts per account (lower-cased email) in the current window, shared by every server (migration 0011). */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  emailKey: text('email_key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sign-ins, sign-outs, session ends and permission refusals (migration 0011; src/server/identity/security-events.ts). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    identityId: uuid('identity_id'),
+    email: text('email'),
+    address: text('address'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('security_events_occurred_at_idx').on(t.occurredAt), index('security_events_identity_idx').on(t.identityId, t.occurredAt)],
 );
 
 export const authenticationFactors = pgTable(

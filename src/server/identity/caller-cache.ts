@@ -7,7 +7,8 @@
 // every server when the database reports a change to sessions, identities, users, memberships or
 // organizations (LISTEN/NOTIFY, see db/caller-changes.ts). While that channel is down, nothing is
 // cached. A lookup that started before an emptying is not stored, so it cannot bring back what
-// the emptying removed. Entries also end with their session and after `ttlMs` at the latest.
+// the emptying removed. Entries also end with their session (its absolute end, or its idle end as
+// of its last recorded use) and after `ttlMs` at the latest.
 import type { SessionCaller } from '../db/identity-repository';
 
 export interface CallerCacheOptions {

@@ -5,8 +5,17 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const PREFIX = 'scrypt';
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
-/** N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash. */
-export const DEFAULT_SCRYPT_PARAMS = { N: 32768, r: 8, p: 1 } as const;
+export interface ScryptParams {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/**
+ * N=2^17, r=8, p=1: OWASP's minimum for scrypt (issue 8, defect 6), 128 MiB and a few hundred
+ * milliseconds per hash. Older hashes (N=2^15) still verify and are rehashed at the next sign-in.
+ */
+export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -15,12 +24,13 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 }
 
 function memoryFor(params: { N: number; r: number }): number {
-  // Node refuses anything above maxmem (32 MiB default); give it room for the chosen cost.
+  // scrypt needs 128 * N * r bytes (128 MiB at the default); Node refuses anything above maxmem
+  // (32 MiB by default), so it is given twice that room.
   return 256 * params.N * params.r;
 }
 
 /** `scrypt$N$r$p$<salt base64url>$<key base64url>` */
-export async function hashPassword(password: string, params: { N: number; r: number; p: number } = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, KEY_LENGTH, { ...params, maxmem: memoryFor(params) });
   return [PREFIX, params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -38,13 +48,33 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** The cost parameters of a stored hash, or undefined when it is not one of ours. */
+export function scryptParamsOf(stored: string): ScryptParams | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== PREFIX) return undefined;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  return [N, r, p].every((value) => Number.isInteger(value) && value > 0) ? { N, r, p } : undefined;
+}
+
+/** True when a stored hash costs less than `target` in any parameter: it is rehashed at the next sign-in. */
+export function needsRehash(stored: string, target: ScryptParams = DEFAULT_SCRYPT_PARAMS): boolean {
+  const params = scryptParamsOf(stored);
+  return !params || params.N < target.N || params.r < target.r || params.p < target.p;
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * Spends the same time as a real check, for sign-ins with an unknown email, so response time
- * does not reveal which emails have an identity.
+ * does not reveal which emails have an identity. `params` is the cost every stored hash is
+ * brought to at sign-in (the default in production).
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+export async function burnPasswordCheck(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<void> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let dummyHash = dummyHashes.get(key);
+  if (!dummyHash) {
+    dummyHash = hashPassword(randomBytes(16).toString('hex'), params);
+    dummyHashes.set(key, dummyHash);
+  }
   await verifyPassword(password, await dummyHash);
 }

@@ -4,6 +4,17 @@ import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'registry_session';
+/**
+ * The session cookie's name over HTTPS (cookieSecure, production): browsers take a `__Host-` cookie
+ * only when it is Secure, has Path=/ and no Domain, so no subdomain or plain-HTTP page can set or
+ * shadow it. Over plain HTTP (development, tests) browsers refuse the prefix: SESSION_COOKIE.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The one name that setting, reading and clearing the session cookie use. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -17,13 +28,14 @@ export function hashSessionToken(token: string): string {
 }
 
 /** The token hash from the request's cookie, or undefined when there is no well-formed token. */
-export function sessionTokenHashOf(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE];
+export function sessionTokenHashOf(request: FastifyRequest, options: { secure: boolean }): string | undefined {
+  const token = request.cookies[sessionCookieName(options.secure)];
   return token && TOKEN_PATTERN.test(token) ? hashSessionToken(token) : undefined;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; expiresAt: Date }): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  // No domain: the __Host- prefix requires none (host-only cookie).
+  reply.setCookie(sessionCookieName(options.secure), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -33,7 +45,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, options: { 
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: { secure: boolean }): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
+  reply.clearCookie(sessionCookieName(options.secure), { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
 }
 
 /** A same-origin path to go back to after sign-in, or undefined for anything that could leave the site. */

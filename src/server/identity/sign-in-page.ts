@@ -12,7 +12,8 @@ export interface SignInPageOptions {
   readonly error?: string;
 }
 
-const STYLES = `
+/** The hosted pages' look (sign-in and password pages): inline style only, no script. */
+export const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
   font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a}

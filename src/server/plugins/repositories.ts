@@ -14,10 +14,25 @@ import * as loanList from '../db/loan-list-repository';
 import * as messages from '../db/message-repository';
 import * as pools from '../db/pool-repository';
 import * as roleRequests from '../db/role-request-repository';
+import * as securityEvents from '../db/security-event-repository';
+import * as signInThrottle from '../db/sign-in-throttle-repository';
 import * as users from '../db/user-repository';
 
 /** Every repository module by its decoration name. A new repository is one line here (and its import). */
-const REPOSITORY_MODULES = { identities, users, loanDetails, loanList, pools, documents, deactivation, jobs, messages, roleRequests };
+const REPOSITORY_MODULES = {
+  identities,
+  users,
+  loanDetails,
+  loanList,
+  pools,
+  documents,
+  deactivation,
+  jobs,
+  messages,
+  roleRequests,
+  securityEvents,
+  signInThrottle,
+};
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;
 

@@ -7,6 +7,9 @@ import type { IdentityRow, SessionCaller } from '../db/identity-repository';
 import { poolOf } from '../db/pg-pool';
 import { unauthorized } from '../http-errors';
 import { CallerCache } from '../identity/caller-cache';
+import { recordRequestEvent } from '../identity/security-events';
+import { SessionActivity, touchIntervalFor } from '../identity/session-activity';
+import { purgeRound } from '../identity/session-purge';
 import { sessionTokenHashOf } from '../identity/sessions';
 import { isProductRoute, participantHeaderOf } from './participant-header';
 
@@ -34,17 +37,28 @@ export const isSecureRoute = (routeUrl: string | undefined): boolean =>
  * The caller of the request's session cookie, if it names a live session. On a product route the
  * organization of x-participant-id is looked up in the same round trip (the tenancy hook rules on it).
  */
-async function sessionCallerOf(request: FastifyRequest, cache: CallerCache): Promise<SessionCaller | undefined> {
-  const tokenHash = sessionTokenHashOf(request);
-  if (!tokenHash) return undefined;
+function sessionCallerOf(
+  request: FastifyRequest,
+  tokenHash: string,
+  cache: CallerCache,
+  idleTimeoutMs: number,
+): Promise<SessionCaller | undefined> {
   const header = isProductRoute(request.routeOptions.url) ? participantHeaderOf(request) : undefined;
   const participantId = header?.kind === 'named' ? header.participantId : null;
-  return cache.get(tokenHash, participantId, () => request.server.repositories.identities.findSessionCaller(tokenHash, participantId));
+  return cache.get(tokenHash, participantId, () =>
+    request.server.repositories.identities.findSessionCaller(tokenHash, participantId, idleTimeoutMs),
+  );
 }
 
 export interface SessionPluginOptions {
   /** How long a caller lookup is reused (CALLER_CACHE_MS); 0: every request asks the database. */
   readonly callerCacheMs: number;
+  /** The session cookie is Secure and named `__Host-registry_session` (sessionCookieName). */
+  readonly cookieSecure: boolean;
+  /** A session unused this long is dead (SESSION_IDLE_TIMEOUT_MS); each authenticated request slides it. */
+  readonly idleTimeoutMs: number;
+  /** How often expired sessions are deleted (SESSION_PURGE_INTERVAL_MS). */
+  readonly purgeIntervalMs: number;
 }
 
 /** Callers kept at most: one per live session and organization in use, a few hundred bytes each. */
@@ -61,6 +75,34 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   app.decorateRequest('identity', null);
   app.decorateRequest('sessionCaller', null);
   const cache = new CallerCache({ ttlMs: options.callerCacheMs, maxEntries: CALLER_CACHE_ENTRIES });
+  const activity = new SessionActivity({ everyMs: touchIntervalFor(options.idleTimeoutMs), maxEntries: CALLER_CACHE_ENTRIES });
+  const identities = app.repositories.identities;
+
+  // Expired sessions are deleted every purgeIntervalMs by every server (a DELETE ... RETURNING:
+  // each row, and its session.expired event, goes once); the timer never keeps the process alive.
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let purging: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    purgeTimer = setInterval(() => {
+      purging ??= purgeRound(app, app.log, options.idleTimeoutMs).finally(() => {
+        purging = undefined;
+      });
+    }, options.purgeIntervalMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await purging;
+  });
+
+  // Every 403 is a security event (defect 8), written after the answer has left.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode === 403) {
+      void recordRequestEvent(request, 'permission.refused', {
+        detail: { method: request.method, route: request.routeOptions.url ?? request.url.slice(0, 200) },
+      });
+    }
+    done();
+  });
   if (options.callerCacheMs > 0) {
     // Cached only while the database can tell this server of changes made by any server.
     const listener = listenForCallerChanges(poolOf(app.db).options, {
@@ -81,10 +123,19 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     // A signed-in caller's answers (and the 401 of a missing session) are never kept by a browser
     // or proxy cache; a route may narrow this (documents say 'private, no-store').
     reply.header('cache-control', 'no-store');
-    const caller = await sessionCallerOf(request, cache);
-    if (caller) {
+    const tokenHash = sessionTokenHashOf(request, { secure: options.cookieSecure });
+    const caller = tokenHash ? await sessionCallerOf(request, tokenHash, cache, options.idleTimeoutMs) : undefined;
+    if (tokenHash && caller) {
       request.identity = caller.identity;
       request.sessionCaller = caller;
+      // The idle timeout slides: the use is written at most once a minute per session, without
+      // announcing a caller change (see identity/session-activity.ts).
+      if (activity.claim(tokenHash)) {
+        await identities.touchSession(tokenHash, touchIntervalFor(options.idleTimeoutMs), options.idleTimeoutMs).catch((error: unknown) => {
+          activity.forget(tokenHash);
+          request.log.warn({ err: error }, 'session use not recorded');
+        });
+      }
       return;
     }
     if ((request.routeOptions.config.auth ?? 'required') === 'required') throw unauthorized();

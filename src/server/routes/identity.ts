@@ -1,11 +1,23 @@
-// The identity broker: hosted sign-in page, session cookie, identity info, logout.
+// The identity broker: hosted sign-in page, session cookie, identity info, logout, and the hosted
+// password page (issue 8): a password change ends every session of the identity.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
-import { figureInfoSchema, loginQuerySchema, signInFormSchema } from '../../contract/identity';
+import { figureInfoSchema, loginQuerySchema, passwordChangeFormSchema, signInFormSchema } from '../../contract/identity';
 import { PATHS } from '../../contract/paths';
 import { TEXTS } from '../../domain/texts';
-import { burnPasswordCheck, verifyPassword } from '../identity/passwords';
+import { forbidden } from '../http-errors';
+import { renderPasswordPage, type PasswordPageOptions } from '../identity/password-page';
+import {
+  burnPasswordCheck,
+  DEFAULT_SCRYPT_PARAMS,
+  hashPassword,
+  needsRehash,
+  type ScryptParams,
+  verifyPassword,
+} from '../identity/passwords';
+import { recordRequestEvent, recordSecurityEvents, requestEvent } from '../identity/security-events';
+import { purgeExpiredSessions } from '../identity/session-purge';
 import {
   clearSessionCookie,
   hashSessionToken,
@@ -22,11 +34,22 @@ export interface IdentityRouteOptions {
   readonly cookieSecure: boolean;
   /** Sign-in attempts per client address and minute. */
   readonly signInRateLimit: number;
+  /** A session unused this long is dead; expired ones are purged at every sign-in. */
+  readonly idleTimeoutMs: number;
+  /** Live sessions per identity: a sign-in beyond them ends the oldest. */
+  readonly maxSessionsPerIdentity: number;
+  /** Password guesses per account within SIGN_IN_ACCOUNT_WINDOW_MS, from any address. */
+  readonly signInAccountLimit: number;
+  /** The cost of new hashes; a stored hash below it is rehashed at sign-in. */
+  readonly passwordHashParams?: ScryptParams;
 }
 
 export const DEFAULT_AFTER_SIGN_IN = '/registry/dashboard';
 const AFTER_SIGN_OUT = '/registry/login';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Wait a minute, then try again.';
+export const NOT_MANAGEABLE = 'The password of this account is managed elsewhere and cannot be changed here';
+const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
+const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Sign in again.';
 
 /**
  * Where a successful sign-in goes: the (same-origin, safeReturnTo) returnTo with what a Location
@@ -48,7 +71,9 @@ function bodyReturnTo(body: unknown): unknown {
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRouteOptions): Promise<void> {
   const { cookieSecure } = options;
+  const hashParams = options.passwordHashParams ?? DEFAULT_SCRYPT_PARAMS;
   const identities = app.repositories.identities;
+  const throttle = app.repositories.signInThrottle;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The sign-in form answers in HTML, also when it is rate limited; everything else goes to the app's handler.
@@ -59,6 +84,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(renderSignInPage({ error: TOO_MANY_ATTEMPTS }));
+    }
+    if (error.statusCode === 429 && request.routeOptions.url === PATHS.passwordPage && request.method === 'POST') {
+      return reply
+        .code(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderPasswordPage({ email: request.identity?.email ?? '', error: TOO_MANY_ATTEMPTS }));
     }
     throw error;
   });
@@ -143,19 +175,72 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         const parsed = signInFormSchema.safeParse(raw);
         return page(400, parsed.success ? TEXTS.invalidCredentials : (parsed.error.issues[0]?.message ?? TEXTS.invalidCredentials));
       }
+      const { password } = request.body;
+      // The account's throttle (defect 6), before anything else: a throttled account's password is
+      // not checked at all, whichever address asks, and an unknown email is counted the same way.
+      const attempts = await throttle.countSignInAttempt(email);
+      if (attempts > options.signInAccountLimit) {
+        await recordRequestEvent(request, 'sign-in.failure', { identityId: null, email, detail: { reason: 'throttled' } });
+        return page(429, TOO_MANY_ATTEMPTS);
+      }
       const identity = await identities.findIdentityByEmail(request.body.email);
       const valid = identity
-        ? await verifyPassword(request.body.password, identity.passwordHash)
-        : (await burnPasswordCheck(request.body.password), false);
-      if (!identity || !valid) return page(401, TEXTS.invalidCredentials);
+        ? await verifyPassword(password, identity.passwordHash)
+        : (await burnPasswordCheck(password, hashParams), false);
+      if (!identity || !valid) {
+        const reason = identity ? 'bad-password' : 'unknown-email';
+        await recordRequestEvent(request, 'sign-in.failure', { identityId: identity?.id ?? null, email, detail: { reason } });
+        return page(401, TEXTS.invalidCredentials);
+      }
+      await throttle.clearSignInAttempts(email);
 
       // A new session every sign-in (no fixation); the one the browser had before is ended.
-      const previous = sessionTokenHashOf(request);
+      const previous = sessionTokenHashOf(request, { secure: cookieSecure });
       if (previous) await identities.deleteSession(previous);
-      await identities.deleteExpiredSessions();
+      await purgeExpiredSessions(app, request.log, options.idleTimeoutMs);
+      // A hash below today's cost is replaced by one at today's cost, in the session's transaction.
+      const rehashedPasswordHash = needsRehash(identity.passwordHash, hashParams) ? await hashPassword(password, hashParams) : undefined;
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      await identities.createSession({ tokenHash: hashSessionToken(token), identityId: identity.id, expiresAt });
+      const start = (verifiedPasswordHash: string, rehashed: string | undefined) =>
+        identities.startSession({
+          tokenHash: hashSessionToken(token),
+          identityId: identity.id,
+          expiresAt,
+          verifiedPasswordHash,
+          rehashedPasswordHash: rehashed,
+          maxSessions: options.maxSessionsPerIdentity,
+        });
+      // The hash changed since the check: a concurrent sign-in's rehash (the same password, checked
+      // again against the new hash) or a password change (then the old password fails here).
+      const started =
+        (await start(identity.passwordHash, rehashedPasswordHash)) ??
+        (await identities
+          .findIdentityByEmail(email)
+          .then(async (fresh) =>
+            fresh && fresh.id === identity.id && (await verifyPassword(password, fresh.passwordHash))
+              ? start(fresh.passwordHash, undefined)
+              : undefined,
+          ));
+      if (!started) {
+        // The password was changed between the check and now: the old one no longer signs in.
+        await recordRequestEvent(request, 'sign-in.failure', { identityId: identity.id, email, detail: { reason: 'bad-password' } });
+        return page(401, TEXTS.invalidCredentials);
+      }
+      await recordSecurityEvents(app, request.log, [
+        requestEvent(request, 'sign-in.success', {
+          identityId: identity.id,
+          email,
+          detail: rehashedPasswordHash ? { rehashed: true } : {},
+        }),
+        ...started.evicted.map((ended) =>
+          requestEvent(request, 'session.revoked', {
+            identityId: ended.identityId,
+            email,
+            detail: { reason: 'session-cap', createdAt: ended.createdAt.toISOString() },
+          }),
+        ),
+      ]);
       setSessionCookie(reply, token, { secure: cookieSecure, expiresAt });
       request.log.info({ identityId: identity.id }, 'signed in');
       return reply.code(303).header('location', afterSignInLocation(returnTo)).header('cache-control', 'no-store').send();
@@ -174,10 +259,117 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     },
     async (request, reply) => {
-      const tokenHash = sessionTokenHashOf(request);
+      const tokenHash = sessionTokenHashOf(request, { secure: cookieSecure });
       if (tokenHash) await identities.deleteSession(tokenHash);
+      if (request.identity) await recordRequestEvent(request, 'sign-out');
       clearSessionCookie(reply, { secure: cookieSecure });
       return reply.code(303).header('location', AFTER_SIGN_OUT).header('cache-control', 'no-store').send();
+    },
+  );
+
+  routes.post(
+    PATHS.passwordReset,
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Start a password change: redirects to the hosted password page',
+        description: 'Answers 303 See Other to the password page; 403 when the account is managed elsewhere.',
+      },
+    },
+    async (request, reply) => {
+      // SPEC section 6: the password can be changed only if the account is manageable.
+      if (!requireIdentity(request).manageable) throw forbidden(NOT_MANAGEABLE);
+      return reply.code(303).header('location', PATHS.passwordPage).send();
+    },
+  );
+
+  /** Signed out: the sign-in page, then back here. */
+  const toSignIn = `${PATHS.signIn}?${new URLSearchParams({ returnTo: PATHS.passwordPage }).toString()}`;
+
+  routes.get(
+    PATHS.passwordPage,
+    {
+      config: { auth: 'optional' },
+      schema: { tags: ['identity'], summary: 'The hosted password page', produces: ['text/html'] },
+    },
+    async (request, reply) => {
+      const identity = request.identity;
+      if (!identity) return reply.code(303).header('location', toSignIn).send();
+      const page: PasswordPageOptions = identity.manageable
+        ? { email: identity.email }
+        : { email: identity.email, error: NOT_MANAGEABLE, formless: true };
+      return reply
+        .code(identity.manageable ? 200 : 403)
+        .type('text/html; charset=utf-8')
+        .send(renderPasswordPage(page));
+    },
+  );
+
+  routes.post(
+    PATHS.passwordPage,
+    {
+      config: { auth: 'optional', rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
+      // The form is re-rendered with the problem instead of answering JSON.
+      attachValidation: true,
+      schema: {
+        tags: ['identity'],
+        summary: 'Change the password: every session of the identity ends; redirects to the login screen',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: passwordChangeFormSchema,
+        description: 'Answers 303 See Other to /registry/login on success, else the page again (HTML) with 400, 403 or 429.',
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const identity = request.identity;
+      if (!identity) return reply.code(303).header('location', toSignIn).send();
+      const page = (statusCode: number, error: string, errorField?: PasswordPageOptions['errorField'], formless = false) =>
+        reply
+          .code(statusCode)
+          .type('text/html; charset=utf-8')
+          .send(renderPasswordPage({ email: identity.email, error, errorField, formless }));
+      if (!identity.manageable) return page(403, NOT_MANAGEABLE, undefined, true);
+
+      const parsed = passwordChangeFormSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path[0];
+        const errorField = field === 'currentPassword' || field === 'newPassword' || field === 'confirmPassword' ? field : undefined;
+        return page(400, issue?.message ?? 'The form is not valid', errorField);
+      }
+      const form = parsed.data;
+      // Guesses of the current password count against the account like sign-in guesses.
+      if ((await throttle.countSignInAttempt(identity.email)) > options.signInAccountLimit) {
+        await recordRequestEvent(request, 'password.change-refused', { detail: { reason: 'throttled' } });
+        return page(429, TOO_MANY_ATTEMPTS);
+      }
+      if (!(await verifyPassword(form.currentPassword, identity.passwordHash))) {
+        await recordRequestEvent(request, 'password.change-refused', { detail: { reason: 'bad-password' } });
+        return page(400, WRONG_CURRENT_PASSWORD, 'currentPassword');
+      }
+      await throttle.clearSignInAttempts(identity.email);
+      const changed = await identities.changePassword({
+        identityId: identity.id,
+        verifiedPasswordHash: identity.passwordHash,
+        newPasswordHash: await hashPassword(form.newPassword, hashParams),
+      });
+      if (!changed) {
+        await recordRequestEvent(request, 'password.change-refused', { detail: { reason: 'changed-meanwhile' } });
+        clearSessionCookie(reply, { secure: cookieSecure });
+        return page(409, PASSWORD_CHANGED_MEANWHILE, undefined, true);
+      }
+      await recordSecurityEvents(app, request.log, [
+        requestEvent(request, 'password.changed', { detail: { endedSessions: changed.ended.length } }),
+        ...changed.ended.map((ended) =>
+          requestEvent(request, 'session.revoked', {
+            identityId: ended.identityId,
+            detail: { reason: 'password-changed', createdAt: ended.createdAt.toISOString() },
+          }),
+        ),
+      ]);
+      request.log.info({ identityId: identity.id }, 'password changed');
+      clearSessionCookie(reply, { secure: cookieSecure });
+      return reply.code(303).header('location', AFTER_SIGN_OUT).send();
     },
   );
 }

@@ -1,0 +1,63 @@
+// Security events (issue 8, defect 8): an append-only record of sign-ins, sign-outs, session ends
+// and permission refusals. Written through src/server/identity/security-events.ts, which never
+// lets a failed write fail the request.
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { securityEvents } from './schema';
+
+export const SECURITY_EVENT_KINDS = [
+  'sign-in.success',
+  'sign-in.failure',
+  'sign-out',
+  'session.expired',
+  'session.revoked',
+  'password.changed',
+  'password.change-refused',
+  'permission.refused',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+export interface SecurityEventInput {
+  readonly kind: SecurityEventKind;
+  readonly identityId?: string | null;
+  /** As typed (trimmed), or the identity's. */
+  readonly email?: string | null;
+  /** The client address (request.ip). */
+  readonly address?: string | null;
+  /** A few small facts (reason, route, method); never a password or a token. */
+  readonly detail?: Record<string, unknown>;
+}
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
+
+const MAX_EMAIL = 320;
+const MAX_ADDRESS = 64;
+const MAX_DETAIL_CHARS = 1000;
+
+function boundedDetail(detail: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!detail) return {};
+  return JSON.stringify(detail).length <= MAX_DETAIL_CHARS ? detail : { truncated: true };
+}
+
+export async function insertSecurityEvents(db: Database, events: readonly SecurityEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(securityEvents).values(
+    events.map((event) => ({
+      kind: event.kind,
+      identityId: event.identityId ?? null,
+      email: event.email ? event.email.trim().slice(0, MAX_EMAIL) : null,
+      address: event.address ? event.address.slice(0, MAX_ADDRESS) : null,
+      detail: boundedDetail(event.detail),
+    })),
+  );
+}
+
+/** The newest events of one identity first (support, tests). */
+export async function listSecurityEventsOfIdentity(db: Database, identityId: string, limit = 100): Promise<SecurityEventRow[]> {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.identityId, identityId))
+    .orderBy(desc(securityEvents.occurredAt), desc(securityEvents.id))
+    .limit(limit);
+}

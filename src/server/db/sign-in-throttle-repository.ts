@@ -1,0 +1,38 @@
+// The per-account sign-in throttle (issue 8, defect 6), in PostgreSQL so every server shares it.
+// Keyed by the lower-cased email whether or not an identity has it, so a throttled answer tells
+// nothing about which emails exist.
+import { lte, sql } from 'drizzle-orm';
+import type { Database } from './database';
+import { signInThrottle } from './schema';
+
+/** How long an account's count of password guesses runs before it starts again. */
+export const SIGN_IN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+
+const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
+const interval = (ms: number) => `${ms} milliseconds`;
+
+/**
+ * Counts one password guess at the account and returns the guesses in its current window,
+ * this one included (1 when the window had passed). One UPSERT: concurrent guesses on several
+ * servers each get their own count, so no more than the limit are ever checked.
+ */
+export async function countSignInAttempt(db: Database, email: string, windowMs = SIGN_IN_ACCOUNT_WINDOW_MS): Promise<number> {
+  const result = await db.execute<{ attempts: number }>(sql`
+    INSERT INTO sign_in_throttle AS t (email_key, attempts, window_started_at)
+    VALUES (${emailKey(email)}, 1, now())
+    ON CONFLICT (email_key) DO UPDATE SET
+      attempts = CASE WHEN t.window_started_at <= now() - ${interval(windowMs)}::interval THEN 1 ELSE t.attempts + 1 END,
+      window_started_at = CASE WHEN t.window_started_at <= now() - ${interval(windowMs)}::interval THEN now() ELSE t.window_started_at END
+    RETURNING attempts`);
+  return Number(result.rows[0]?.attempts ?? 1);
+}
+
+/** A successful password check: the account's count starts again. */
+export async function clearSignInAttempts(db: Database, email: string): Promise<void> {
+  await db.delete(signInThrottle).where(sql`${signInThrottle.emailKey} = ${emailKey(email)}`);
+}
+
+/** Rows whose window has passed (the periodic purge). */
+export async function deleteStaleSignInAttempts(db: Database, windowMs = SIGN_IN_ACCOUNT_WINDOW_MS): Promise<void> {
+  await db.delete(signInThrottle).where(lte(signInThrottle.windowStartedAt, sql`now() - ${interval(windowMs)}::interval`));
+}

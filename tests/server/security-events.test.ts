@@ -1,0 +1,148 @@
+// Issue 8, defect 8: security events in PostgreSQL with time, identity and address; a write that
+// fails never fails the request.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import * as schema from '../../src/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, insertParticipant, insertUser, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let identityId = '';
+let homeId = '';
+let foreignId = '';
+const EMAIL = 'audited@registry.test';
+const ADDRESS = '198.51.100.7';
+
+async function signInAs(email: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: PATHS.signIn,
+    remoteAddress: ADDRESS,
+    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+}
+
+const allEvents = () => database.db.select().from(schema.securityEvents).orderBy(schema.securityEvents.id);
+const latest = async () => (await database.db.select().from(schema.securityEvents).orderBy(desc(schema.securityEvents.id)).limit(1))[0];
+
+/** Events written after the answer (onResponse) arrive moments later. */
+async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
+  for (let wait = 0; wait < 40; wait++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await sleep(50);
+  }
+  return undefined;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  const home = await insertParticipant(database.db, { name: 'Audit Bank' });
+  const foreign = await insertParticipant(database.db, { name: 'Foreign Bank' });
+  homeId = home.id;
+  foreignId = foreign.id;
+  const { identity } = await insertUser(database.db, { email: EMAIL, memberships: [{ participantId: home.id, isDefault: true }] });
+  identityId = identity.id;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('security events', () => {
+  it('records a sign-in with time, identity, the email as typed and the address', async () => {
+    const before = Date.now();
+    const response = await signInAs('  Audited@Registry.test ', PASSWORD);
+    expect(response.statusCode).toBe(303);
+    const event = await latest();
+    expect(event).toMatchObject({ kind: 'sign-in.success', identityId, email: 'Audited@Registry.test', address: ADDRESS });
+    expect(event?.occurredAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('records failures with their reason, an unknown email without identity', async () => {
+    await signInAs(EMAIL, 'wrong password');
+    expect(await latest()).toMatchObject({ kind: 'sign-in.failure', identityId, detail: { reason: 'bad-password' }, address: ADDRESS });
+    await signInAs('ghost@registry.test', 'wrong password');
+    expect(await latest()).toMatchObject({
+      kind: 'sign-in.failure',
+      identityId: null,
+      email: 'ghost@registry.test',
+      detail: { reason: 'unknown-email' },
+    });
+    const texts = JSON.stringify(await allEvents());
+    expect(texts).not.toContain('wrong password');
+    expect(texts).not.toContain(PASSWORD);
+  });
+
+  it('records a sign-out', async () => {
+    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
+    const response = await app.inject({ method: 'POST', url: PATHS.logout, remoteAddress: ADDRESS, headers: { ...sameOrigin, cookie } });
+    expect(response.statusCode).toBe(303);
+    expect(await latest()).toMatchObject({ kind: 'sign-out', identityId, email: EMAIL, address: ADDRESS });
+  });
+
+  it('records every permission refusal: a foreign organization, and a cross-site post', async () => {
+    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
+    const refused = await app.inject({
+      method: 'GET',
+      url: PATHS.usersMe,
+      remoteAddress: ADDRESS,
+      headers: { cookie, [PARTICIPANT_HEADER]: foreignId },
+    });
+    expect(refused.statusCode).toBe(403);
+    const event = await eventually(async () => {
+      const found = await latest();
+      return found?.kind === 'permission.refused' ? found : undefined;
+    });
+    expect(event).toMatchObject({ identityId, address: ADDRESS, detail: { method: 'GET', route: PATHS.usersMe } });
+
+    const crossSite = await app.inject({ method: 'POST', url: PATHS.logout, headers: { origin: 'https://evil.test', cookie } });
+    expect(crossSite.statusCode).toBe(403);
+    const csrfEvent = await eventually(async () => {
+      const found = await latest();
+      return found?.kind === 'permission.refused' && found.detail.method === 'POST' ? found : undefined;
+    });
+    expect(csrfEvent).toMatchObject({ detail: { route: PATHS.logout } });
+  });
+
+  it('records nothing for a successful product call', async () => {
+    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
+    const count = (await allEvents()).length;
+    for (let call = 0; call < 3; call++) {
+      const response = await app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: homeId } });
+      expect(response.statusCode).toBe(200);
+    }
+    await sleep(200);
+    expect(await allEvents()).toHaveLength(count);
+  });
+
+  it('never fails the request when an event cannot be written', async () => {
+    await database.pool.query('ALTER TABLE security_events RENAME TO security_events_away');
+    try {
+      const signedIn = await signInAs(EMAIL, PASSWORD);
+      expect(signedIn.statusCode).toBe(303);
+      const cookie = sessionCookieOf(signedIn) ?? '';
+      expect((await signInAs(EMAIL, 'wrong password')).statusCode).toBe(401);
+      const refused = await app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: foreignId } });
+      expect(refused.statusCode).toBe(403);
+      const out = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie } });
+      expect(out.statusCode).toBe(303);
+      await sleep(100);
+    } finally {
+      await database.pool.query('ALTER TABLE security_events_away RENAME TO security_events');
+    }
+    // Written again once the table is back.
+    expect((await signInAs(EMAIL, PASSWORD)).statusCode).toBe(303);
+    expect(await latest()).toMatchObject({ kind: 'sign-in.success', identityId });
+    const [stored] = await database.db.select().from(schema.identities).where(eq(schema.identities.id, identityId));
+    expect(stored?.email).toBe(EMAIL);
+  });
+});

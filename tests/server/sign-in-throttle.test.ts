@@ -1,0 +1,112 @@
+// Issue 8, defect 6: a per-account sign-in throttle beside the per-address one, kept in
+// PostgreSQL so every server shares it, and blind to whether the email exists.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../src/contract/paths';
+import { TEXTS } from '../../src/domain/texts';
+import * as schema from '../../src/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, insertIdentity, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+/** A second server on the same database: the throttle is shared. */
+let otherServer: FastifyInstance;
+
+/** A sign-in from a given client address. */
+async function signInFrom(target: FastifyInstance, address: string, email: string, password: string) {
+  const response = await target.inject({
+    method: 'POST',
+    url: PATHS.signIn,
+    remoteAddress: address,
+    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+  return response;
+}
+
+async function throttleRow(email: string) {
+  const [row] = await database.db.select().from(schema.signInThrottle).where(eq(schema.signInThrottle.emailKey, email.toLowerCase()));
+  return row;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  otherServer = await createTestApp(database.db);
+  for (const email of ['guessed@registry.test', 'window@registry.test', 'resets@registry.test', 'racy@registry.test']) {
+    await insertIdentity(database.db, { email });
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await otherServer?.close();
+  await database?.close();
+});
+
+describe('per-account sign-in throttle', () => {
+  it('after 5 failures refuses even the right password with the 429 page, from any address and server', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await signInFrom(app, `10.0.0.${attempt + 1}`, 'guessed@registry.test', 'wrong password');
+      expect(response.statusCode).toBe(401);
+      expect(response.body).toContain(TEXTS.invalidCredentials);
+    }
+    for (const target of [app, otherServer]) {
+      const response = await signInFrom(target, '192.0.2.77', 'GUESSED@registry.test', PASSWORD);
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('role="alert">Too many sign-in attempts');
+      expect(sessionCookieOf(response)).toBeUndefined();
+    }
+    const [identity] = await database.db.select().from(schema.identities).where(eq(schema.identities.email, 'guessed@registry.test'));
+    const failures = await database.db
+      .select()
+      .from(schema.securityEvents)
+      .where(sql`${schema.securityEvents.kind} = 'sign-in.failure' AND lower(${schema.securityEvents.email}) = 'guessed@registry.test'`)
+      .orderBy(schema.securityEvents.id);
+    expect(failures.map((event) => event.detail.reason)).toEqual([...Array(5).fill('bad-password'), 'throttled', 'throttled']);
+    // A throttled attempt is not tied to the identity: the password was not checked.
+    expect(failures.at(-1)?.identityId).toBeNull();
+    expect(failures[0]?.identityId).toBe(identity?.id);
+    expect(failures.at(-1)?.address).toBe('192.0.2.77');
+  });
+
+  it('lets the account in again once its window has passed, and a success starts the count again', async () => {
+    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(app, '10.0.1.1', 'window@registry.test', 'wrong password');
+    expect((await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
+    await database.db
+      .update(schema.signInThrottle)
+      .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
+    expect((await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(303);
+    expect(await throttleRow('window@registry.test')).toBeUndefined();
+  });
+
+  it('counts failures between successes only', async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await signInFrom(app, '10.0.2.1', 'resets@registry.test', 'wrong password')).statusCode).toBe(401);
+      }
+      expect((await signInFrom(app, '10.0.2.1', 'resets@registry.test', PASSWORD)).statusCode).toBe(303);
+    }
+  });
+
+  it('throttles an unknown email exactly like a known one', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      statuses.push((await signInFrom(app, '10.0.3.1', 'nobody-here@registry.test', PASSWORD)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect((await throttleRow('nobody-here@registry.test'))?.attempts).toBe(7);
+  });
+
+  it('checks no more than 5 passwords of an account under concurrent guesses', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => signInFrom(index % 2 ? app : otherServer, `10.0.4.${index}`, 'racy@registry.test', 'wrong')),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+});
