@@ -119,6 +119,7 @@ async function runClient(run: ClientRun): Promise<LoadResult> {
           agent,
           signal: AbortSignal.timeout(run.options.timeoutMs),
           headers: {
+            origin: new URL(run.baseUrl).origin,
             cookie: run.cookie,
             [PARTICIPANT_HEADER]: run.participantId,
             'content-type': contentType,

@@ -135,7 +135,12 @@ async function runClient(run: ClientRun): Promise<LoadResult> {
           method: 'PATCH',
           agent,
           signal: AbortSignal.timeout(run.options.timeoutMs),
-          headers: { ...run.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+          headers: {
+            ...run.headers,
+            origin: new URL(run.url).origin,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
         },
         (response) => {
           let text = '';
@@ -299,7 +304,7 @@ async function requestTransfers(baseUrl: string, cookie: string, requesterId: st
       const loanId = loanIds[next++] as string;
       const response = await fetch(baseUrl + PATHS.loanRoleRequests(loanId), {
         method: 'POST',
-        headers: { cookie, [PARTICIPANT_HEADER]: requesterId, 'content-type': 'application/json' },
+        headers: { origin: new URL(baseUrl).origin, cookie, [PARTICIPANT_HEADER]: requesterId, 'content-type': 'application/json' },
         body: JSON.stringify({ role: 'OWNER', participantId: receiverId }),
         signal: AbortSignal.timeout(10_000),
       });

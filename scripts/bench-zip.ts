@@ -112,7 +112,7 @@ export async function runZipBench(context: ZipBenchContext): Promise<{ report?: 
     const started = performance.now();
     const response = await fetch(context.baseUrl + PATHS.jobs, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...headers, origin: new URL(context.baseUrl).origin, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: prepared.loanIds }),
     });
     if (response.status !== 202)

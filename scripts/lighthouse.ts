@@ -34,7 +34,8 @@ export interface LighthouseResult {
 export async function signInCookie(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await fetch(baseUrl + PATHS.signIn, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // Writes need a same-origin Origin (or Referer), as browsers send (plugins/security.ts).
+    headers: { origin: new URL(baseUrl).origin, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, password, returnTo: `${BASE_PATH}${APP_PATHS.assets}` }).toString(),
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),

@@ -1,10 +1,20 @@
 // Builds the registry server from its plugins and routes; main.ts decides how it runs.
 import { parse as parseQueryString } from 'node:querystring';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_CALLER_CACHE_MS, DEFAULT_CONNECTION_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config';
+import {
+  DEFAULT_CALLER_CACHE_MS,
+  DEFAULT_CONNECTION_TIMEOUT_MS,
+  DEFAULT_MAX_SESSIONS_PER_IDENTITY,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  DEFAULT_SESSION_PURGE_INTERVAL_MS,
+  DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
+  type ServerConfig,
+} from './config';
 import type { Database } from './db/database';
+import type { ScryptParams } from './identity/passwords';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
@@ -30,12 +40,28 @@ export interface BuildAppOptions {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'nodeEnv' | 'cookieSecure' | 'trustProxy' | 'logLevel' | 'staticDir'> &
     Partial<
-      Pick<ServerConfig, 'signInRateLimit' | 'callerCacheMs' | 'jobWorkers' | 'jobTestDelayMs' | 'requestTimeoutMs' | 'connectionTimeoutMs'>
+      Pick<
+        ServerConfig,
+        | 'signInRateLimit'
+        | 'callerCacheMs'
+        | 'jobWorkers'
+        | 'jobTestDelayMs'
+        | 'requestTimeoutMs'
+        | 'connectionTimeoutMs'
+        | 'sessionIdleTimeoutMs'
+        | 'maxSessionsPerIdentity'
+        | 'signInAccountLimit'
+        | 'sessionPurgeIntervalMs'
+      >
     >;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
+  /** The scrypt cost of new hashes, and of older ones rehashed at sign-in (default DEFAULT_SCRYPT_PARAMS; tests pass a cheap one). */
+  readonly passwordHashParams?: ScryptParams;
   /** Overrides Fastify's logger (tests pass false). */
   readonly logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the authorization matrix and the fuzzer read the route table). */
+  readonly onRoute?: onRouteHookHandler;
 }
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -77,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaderLines(setSecurityHeaders)),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addContentTypeParser(
@@ -102,16 +129,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { production });
   await app.register(cookie);
-  await app.register(sessionPlugin, { callerCacheMs: config.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS });
+  await app.register(sessionPlugin, {
+    callerCacheMs: config.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS,
+    cookieSecure: config.cookieSecure,
+    idleTimeoutMs: config.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    purgeIntervalMs: config.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
+  });
   await app.register(tenancyPlugin);
   // Before the routes: it documents the routes added after it.
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { cookieSecure: config.cookieSecure });
 
   // Route modules are plain (encapsulated) plugins.
   await app.register(healthRoutes);
   await app.register(identityRoutes, {
     cookieSecure: config.cookieSecure,
     signInRateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10,
+    idleTimeoutMs: config.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    maxSessionsPerIdentity: config.maxSessionsPerIdentity ?? DEFAULT_MAX_SESSIONS_PER_IDENTITY,
+    signInAccountLimit: config.signInAccountLimit ?? DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
+    passwordHashParams: options.passwordHashParams,
   });
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp } from './support/server-fixtures';
+import { createTestApp, sameOrigin } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -63,7 +63,12 @@ describe('health', () => {
 
 describe('errors', () => {
   it('answers 400 naming each invalid field', async () => {
-    const response = await app.inject({ method: 'POST', url: '/test/validate', payload: { email: 'nope', count: 11 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/validate',
+      headers: sameOrigin,
+      payload: { email: 'nope', count: 11 },
+    });
     expect(response.statusCode).toBe(400);
     const body = errorBodySchema.parse(response.json());
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -75,7 +80,7 @@ describe('errors', () => {
     const response = await app.inject({
       method: 'POST',
       url: PATHS.signIn,
-      headers: { 'content-type': 'application/json' },
+      headers: { ...sameOrigin, 'content-type': 'application/json' },
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
@@ -86,7 +91,7 @@ describe('errors', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/test/validate',
-      headers: { 'content-type': 'application/xml' },
+      headers: { ...sameOrigin, 'content-type': 'application/xml' },
       payload: '<a/>',
     });
     expect(response.statusCode).toBe(415);

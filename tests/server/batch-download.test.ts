@@ -13,7 +13,7 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-fixtures';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
 
 let database: TestDatabase;
@@ -30,6 +30,7 @@ function post(body: unknown, options: { cookie?: string; participantId?: string 
     method: 'POST',
     url: PATHS.jobs,
     headers: {
+      ...sameOrigin,
       'content-type': 'application/json',
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.participantId ? { [PARTICIPANT_HEADER]: options.participantId } : {}),

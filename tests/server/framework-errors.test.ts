@@ -8,7 +8,7 @@ import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/routes/identity';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertParticipant, insertUser, signIn } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, sameOrigin, signIn } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -60,7 +60,11 @@ describe('sign-in returnTo a Location header cannot carry as is', () => {
   });
 
   it('POST login carries the same returnTo to the sign-in page', async () => {
-    const response = await app.inject({ method: 'POST', url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}` });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}`,
+      headers: sameOrigin,
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/中文')}`);
   });

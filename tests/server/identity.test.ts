@@ -6,9 +6,17 @@ import { figureInfoSchema } from '../../src/contract/identity';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
-import { SESSION_COOKIE, hashSessionToken } from '../../src/server/identity/sessions';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, hashSessionToken } from '../../src/server/identity/sessions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertIdentity, insertParticipant, insertUser, sessionCookieOf, signIn } from './support/server-fixtures';
+import {
+  createTestApp,
+  insertIdentity,
+  insertParticipant,
+  insertUser,
+  sameOrigin,
+  sessionCookieOf,
+  signIn,
+} from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -57,10 +65,14 @@ describe('sign-in page', () => {
   });
 
   it('POST login redirects to the sign-in page with the returnTo', async () => {
-    const response = await app.inject({ method: 'POST', url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}` });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}`,
+      headers: sameOrigin,
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/messages')}`);
-    const plain = await app.inject({ method: 'POST', url: PATHS.login });
+    const plain = await app.inject({ method: 'POST', url: PATHS.login, headers: sameOrigin });
     expect(plain.headers.location).toBe(PATHS.signIn);
   });
 });
@@ -85,7 +97,7 @@ describe('sign-in', () => {
     const response = await app.inject({
       method: 'POST',
       url: PATHS.signIn,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'email=&password=x',
     });
     expect(response.statusCode).toBe(400);
@@ -129,7 +141,7 @@ describe('sign-in', () => {
     });
     try {
       const { response } = await signIn(secureApp, EMAIL);
-      expect(response.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.secure).toBe(true);
+      expect(response.cookies.find((candidate) => candidate.name === SECURE_SESSION_COOKIE)?.secure).toBe(true);
       expect(response.headers['strict-transport-security']).toBeDefined();
     } finally {
       await secureApp.close();
@@ -207,14 +219,14 @@ describe('figureinfo and logout', () => {
     const { cookie } = await signIn(app, EMAIL);
     // Used once before, so the server holds its caller: signing out must end that too, at once.
     expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } })).statusCode).toBe(200);
-    const response = await app.inject({ method: 'POST', url: PATHS.logout, headers: { cookie: cookie ?? '' } });
+    const response = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');
     const cleared = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
     const after = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
     expect(after.statusCode).toBe(401);
-    const again = await app.inject({ method: 'POST', url: PATHS.logout });
+    const again = await app.inject({ method: 'POST', url: PATHS.logout, headers: sameOrigin });
     expect(again.statusCode).toBe(303);
   });
 });

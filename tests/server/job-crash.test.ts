@@ -90,7 +90,8 @@ async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}${PATHS.signIn}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // Writes without a same-origin Origin (or Referer) are refused; fetch in Node sends none.
+    headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email: 'admin@registry.test', password: DEMO_PASSWORD }).toString(),
   });
   const cookie = response.headers
@@ -126,7 +127,7 @@ describe('a batch download job and a crash', () => {
     const cookie = await signIn(first.url);
     const started = await fetch(`${first.url}${PATHS.jobs}`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { origin: first.url, cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS', filters: {} }),
     });
     expect(started.status).toBe(202);

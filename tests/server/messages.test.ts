@@ -12,7 +12,7 @@ import { messages } from '../../src/server/db/schema';
 import { API_DOCS_PATH } from '../../src/server/plugins/openapi';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { messageCountMismatches } from './support/message-counts';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -69,7 +69,7 @@ const patch = (url: string, payload: unknown, options: { cookie?: string | null;
   return app.inject({
     method: 'PATCH',
     url,
-    headers: { [PARTICIPANT_HEADER]: options.participantId ?? ids.home, ...(session ? { cookie: session } : {}) },
+    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: options.participantId ?? ids.home, ...(session ? { cookie: session } : {}) },
     payload: payload as Record<string, unknown>,
   });
 };

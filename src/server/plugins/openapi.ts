@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { BASE_PATH } from '../../domain/constants';
+import { sessionCookieName } from '../identity/sessions';
 
 export const API_DOCS_PATH = `${BASE_PATH}/api-docs`;
 
@@ -11,7 +12,12 @@ export const API_DOCS_PATH = `${BASE_PATH}/api-docs`;
  * Registered before the routes it documents: @fastify/swagger collects routes as they are added.
  * The document is built on the first request, so its own (hidden) routes may be added here.
  */
-async function openApiPlugin(app: FastifyInstance): Promise<void> {
+export interface OpenApiOptions {
+  /** The session cookie is Secure, hence named with the __Host- prefix (sessionCookieName). */
+  readonly cookieSecure: boolean;
+}
+
+async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -21,7 +27,7 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'registry_session' } },
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(options.cookieSecure) } },
       },
     },
     transform: jsonSchemaTransform,

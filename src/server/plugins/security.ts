@@ -1,6 +1,6 @@
 // Security headers, rate limiting and a same-origin check for state-changing requests.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { badRequest, forbidden } from '../http-errors';
@@ -78,16 +78,40 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions): P
   // form posts that need no cookie (login CSRF) and any browser-sent foreign Origin.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    let host: string | undefined;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = undefined;
-    }
-    if (host !== request.host) throw forbidden(CROSS_ORIGIN_REFUSED);
+    if (!isSameOrigin(request)) throw forbidden(CROSS_ORIGIN_REFUSED);
   });
+
+  // A request refused before its body was read (this check, a missing session, an unsupported
+  // type) would otherwise keep its connection open while the rest of the body trickles in, past
+  // the request and connection timeouts (slow loris): the answer closes the connection.
+  app.addHook('onError', (request, reply, _error, done) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    done();
+  });
+}
+
+/** The `scheme://host[:port]` of a URL (default ports dropped), or undefined when it has none ('null', garbage). */
+function originOf(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a state-changing request comes from this server's own pages: its Origin (else its
+ * Referer's origin) must be the server's origin, scheme, host and port alike. The server's
+ * origin is request.protocol and request.host, both from X-Forwarded-* only under trustProxy.
+ * Browsers send Origin on every non-GET fetch and form post; a request with neither header,
+ * or with `Origin: null` (sandboxed frames, privacy redirects), is refused.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const { origin, referer } = request.headers;
+  const claimed = origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
+  if (claimed === undefined) return false;
+  return claimed === originOf(`${request.protocol}://${request.host}`);
 }
 
 export default fp(securityPlugin, { name: 'security', fastify: '5.x' });

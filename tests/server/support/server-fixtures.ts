@@ -4,13 +4,14 @@ import { buildApp, type BuildAppOptions } from '../../../src/server/app';
 import type { Database } from '../../../src/server/db/database';
 import { identities, memberships, participantContacts, participants, users } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/identity/passwords';
-import { SESSION_COOKIE } from '../../../src/server/identity/sessions';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../src/server/identity/sessions';
 import { PATHS } from '../../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
 
 export const PASSWORD = 'correct horse battery staple';
-// A cheap scrypt cost keeps the suite fast; verification reads the cost from the hash.
-const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
+// A cheap scrypt cost keeps the suite fast; verification reads the cost from the hash, and the
+// test apps rehash nothing at sign-in (their target cost is this one too).
+export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
 
 export async function createTestApp(db: Database, overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   return buildApp({
@@ -18,9 +19,17 @@ export async function createTestApp(db: Database, overrides: Partial<BuildAppOpt
     config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent-registry-dist' },
     logger: false,
     signInRateLimit: 1000,
+    passwordHashParams: TEST_SCRYPT,
     ...overrides,
   });
 }
+
+/**
+ * The Origin header a browser sends with a write from the app's own pages. app.inject's requests
+ * go to Host localhost:80 over http; the server refuses a POST, PUT, PATCH or DELETE without a
+ * same-origin Origin or Referer (plugins/security.ts). Spread it into every write's headers.
+ */
+export const sameOrigin: Readonly<Record<'origin', string>> = Object.freeze({ origin: 'http://localhost:80' });
 
 let codeCounter = 0;
 function nextCode(): string {
@@ -98,14 +107,15 @@ export async function signIn(app: FastifyInstance, email: string, options: { pas
   const response = await app.inject({
     method: 'POST',
     url: PATHS.signIn,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded', ...(options.cookie ? { cookie: options.cookie } : {}) },
     payload: form.toString(),
   });
   return { response, cookie: sessionCookieOf(response) };
 }
 
+/** The session cookie pair the response sets, under either name (`__Host-` when cookieSecure). */
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
-  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE || candidate.name === SECURE_SESSION_COOKIE);
   return cookie && cookie.value ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
