@@ -64,6 +64,7 @@ export const ROLE_REQUEST_ERRORS = {
   receiverUnknown: 'The receiving organization is not an active organization',
   receiverHoldsRole: 'The receiving organization already holds this role',
   deactivated: 'A deactivated asset cannot be transferred',
+  deactivationPending: 'A deactivation of this asset is pending: it cannot be transferred',
 } as const;
 
 /** The asset page's transfer form. */

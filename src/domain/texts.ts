@@ -228,6 +228,7 @@ export const DEACTIVATION_TEXTS = {
   notOwnerOrServicer: 'Only the owner or servicer of an asset may request its deactivation.',
   alreadyInactive: 'This asset is already deactivated.',
   alreadyRequested: 'A deactivation request for this asset is already pending.',
+  transferPending: 'A role transfer of this asset awaits an answer: the asset can be deactivated once it is answered.',
   requestedEvent: (organization: string, reason: string) => `Deactivation requested by ${organization}: ${reason}`,
   confirmedEvent: (organization: string) => `Asset deactivated at the request of ${organization}`,
   completeMessage: (uli: string) => `Deactivation of asset ${uli} is complete.`,

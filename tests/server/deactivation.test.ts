@@ -9,11 +9,12 @@ import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
 import { processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
-import { deactivationRequests, documents, loanEvents, loanListEntries, loans, messages } from '../../src/server/db/schema';
+import { deactivationRequests, documents, loanEvents, loanListEntries, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
+import { MALFORMED_FORM } from '../../src/server/routes/deactivation';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-fixtures';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -83,6 +84,7 @@ function submit(
     method: 'POST',
     url: PATHS.loanDeactivate(loanId),
     headers: {
+      ...sameOrigin,
       'content-type': body.contentType,
       [PARTICIPANT_HEADER]: options.participantId ?? ids.home,
       ...(session ? { cookie: session } : {}),
@@ -389,7 +391,7 @@ describe('the file (SPEC sections 5 and 9)', () => {
     const response = await app.inject({
       method: 'POST',
       url: PATHS.loanDeactivate(loan.id),
-      headers: { cookie, [PARTICIPANT_HEADER]: ids.home, 'content-type': 'application/json' },
+      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: ids.home, 'content-type': 'application/json' },
       payload: JSON.stringify(VALID_FIELDS),
     });
     expect(response.statusCode).toBe(415);
@@ -398,13 +400,30 @@ describe('the file (SPEC sections 5 and 9)', () => {
 });
 
 describe('refusals', () => {
-  it('answers 403 to an organization that holds a role but neither owner nor servicer', async () => {
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\n'],
+    ['an empty boundary', 'multipart/form-data; boundary=', '{"reason":"x"}'],
+    ['a body cut off mid-part', 'multipart/form-data; boundary=cut', '--cut\r\nContent-Disposition: form-data; name="reason"\r\n\r\nSal'],
+  ])('answers 400, never 500, to a multipart body with %s, and records nothing', async (_case, contentType, payload) => {
+    const loan = await deactivatableLoan();
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.loanDeactivate(loan.id),
+      headers: { ...sameOrigin, 'content-type': contentType, [PARTICIPANT_HEADER]: ids.home, cookie },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(MALFORMED_FORM);
+    await expectNothingRecorded(loan.id);
+  });
+
+  it('answers 400 (not 403, which the web reads as Invalid participant) to an organization that holds a role but neither owner nor servicer', async () => {
     const loan = await deactivatableLoan([
       { role: 'OWNER', participantId: ids.foreign },
       { role: 'CONTROLLER', participantId: ids.home },
     ]);
     const response = await submit(loan.id);
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe(T.notOwnerOrServicer);
     await expectNothingRecorded(loan.id);
   });
@@ -444,6 +463,29 @@ describe('refusals', () => {
     expect(third.statusCode).toBe(409);
     expect(messageOf(third)).toBe(T.alreadyInactive);
     expect((await recorded(loan.id)).requests).toHaveLength(1);
+  });
+
+  it('answers 409 while a role transfer of the loan awaits its answer (a deactivated loan keeps none open)', async () => {
+    const loan = await insertLoan(database.db, {
+      parties: [
+        { role: 'OWNER', participantId: ids.home },
+        { role: 'SERVICER', participantId: ids.home, state: 'PENDING' },
+      ],
+    });
+    await database.db.insert(roleRequests).values({
+      loanId: loan.id,
+      role: 'SERVICER',
+      requesterParticipantId: ids.home,
+      receiverParticipantId: ids.foreign,
+      state: 'PENDING',
+    });
+    const response = await submit(loan.id);
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe(T.transferPending);
+    await expectNothingRecorded(loan.id);
+    // Once answered, the loan may be deactivated.
+    await database.db.update(roleRequests).set({ state: 'REJECTED', answeredAt: new Date() }).where(eq(roleRequests.loanId, loan.id));
+    expect((await submit(loan.id)).statusCode).toBe(202);
   });
 
   it('answers 409 for a loan whose history holds a deactivation request still waiting', async () => {

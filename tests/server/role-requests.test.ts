@@ -12,12 +12,12 @@ import { deriveAssetStatus } from '../../src/domain/loan';
 import { MESSAGE_ERRORS } from '../../src/domain/messages';
 import { ROLE_REQUEST_ERRORS, TRANSFER_EVENT_DESCRIPTIONS, TRANSFER_MESSAGES } from '../../src/domain/role-transfer';
 import { TEXTS } from '../../src/domain/texts';
-import { loanEvents, loanParties, loans, messages, roleRequests } from '../../src/server/db/schema';
+import { deactivationRequests, loanEvents, loanParties, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http-errors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan, type TestParty } from './support/loan-fixtures';
 import { messageCountMismatches } from './support/message-counts';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -46,7 +46,7 @@ function requestTransfer(
   return app.inject({
     method: 'POST',
     url: PATHS.loanRoleRequests(loanId),
-    headers: { [PARTICIPANT_HEADER]: actor.participantId, ...(cookie ? { cookie } : {}) },
+    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: actor.participantId, ...(cookie ? { cookie } : {}) },
     payload: body,
   });
 }
@@ -343,6 +343,27 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     await expectNothingRecorded(loan.id);
   });
 
+  it('answers 409 while a deactivation of the loan waits to be processed', async () => {
+    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER')] });
+    await database.db.insert(deactivationRequests).values({
+      loanId: loan.id,
+      participantId: ids.home,
+      reason: 'Paid in full',
+      effectiveDate: '2026-11-01',
+      assignee: 'Someone',
+      entityType: 'Individual',
+      statePostalCode: 'IL',
+      street1: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
+    const response = await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.foreign });
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe(ROLE_REQUEST_ERRORS.deactivationPending);
+    await expectNothingRecorded(loan.id);
+  });
+
   it('answers 409 for a deactivated loan', async () => {
     const loan = await insertLoan(database.db, { status: 'Inactive', deactivated: true, parties: [homeAs('OWNER')] });
     const response = await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.foreign });
@@ -382,7 +403,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     const response = await app.inject({
       method: 'POST',
       url: PATHS.loanRoleRequests(loan.id),
-      headers: { cookie: cookies.member, [PARTICIPANT_HEADER]: ids.foreign },
+      headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.foreign },
       payload: { role: 'OWNER', participantId: ids.third },
     });
     expect(response.statusCode).toBe(403);
@@ -397,7 +418,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     const asSecond = await app.inject({
       method: 'POST',
       url: PATHS.loanRoleRequests(loan.id),
-      headers: { cookie: cookies.member, [PARTICIPANT_HEADER]: ids.second },
+      headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.second },
       payload: body,
     });
     expect(asSecond.statusCode).toBe(201);
@@ -650,7 +671,7 @@ describe('answering the actionable message', () => {
       app.inject({
         method: 'PATCH',
         url: PATHS.messages,
-        headers: { cookie: cookies.other, [PARTICIPANT_HEADER]: ids.foreign },
+        headers: { ...sameOrigin, cookie: cookies.other, [PARTICIPANT_HEADER]: ids.foreign },
         payload: { uuid: messageId, response },
       });
     const confirmed = await patch(true);

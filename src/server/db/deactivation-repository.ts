@@ -45,6 +45,8 @@ export type DeactivationOutcome =
   | { readonly kind: 'inactive' }
   /** A request waits: a SUBMITTED request, or a DEACTIVATION_REQUESTED event still Requested (as the seed records some). */
   | { readonly kind: 'pending' }
+  /** A role transfer waits for its answer: a deactivated loan must not keep one open. */
+  | { readonly kind: 'transferPending' }
   | { readonly kind: 'accepted'; readonly requestId: string; readonly documentId: string };
 
 interface LoanCheckRow extends Record<string, unknown> {
@@ -52,6 +54,7 @@ interface LoanCheckRow extends Record<string, unknown> {
   readonly deactivated: boolean;
   readonly roles: string[];
   readonly pending: boolean;
+  readonly transfer_pending: boolean;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function requestDeactivation(
         array(select lp.role from loan_parties lp where lp.loan_id = l.id and lp.participant_id = ${request.participantId}) as roles,
         exists(select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED')
           or exists(select 1 from loan_events e where e.loan_id = l.id and e.event_type = ${DEACTIVATION_EVENT_TYPES.requested}
-            and e.state = 'Requested') as pending
+            and e.state = 'Requested') as pending,
+        exists(select 1 from role_requests r where r.loan_id = l.id and r.state = 'PENDING') as transfer_pending
       from loans l
       where l.id = ${request.loanId}`);
     const loan = checked.rows[0];
@@ -82,6 +86,7 @@ export async function requestDeactivation(
     if (!loan.roles.some((role) => (DEACTIVATING_ROLES as readonly string[]).includes(role))) return { kind: 'forbidden' };
     if (loan.status !== 'Active' || loan.deactivated) return { kind: 'inactive' };
     if (loan.pending) return { kind: 'pending' };
+    if (loan.transfer_pending) return { kind: 'transferPending' };
 
     const { fields, instrument } = request;
     const [document] = await tx

@@ -55,6 +55,8 @@ export type RoleRequestOutcome =
   /** No such loan, or one the organization may not see (the caller cannot tell which). */
   | { readonly kind: 'notFound' }
   | { readonly kind: 'deactivated' }
+  /** A deactivation request waits to be processed: the loan is about to be deactivated. */
+  | { readonly kind: 'deactivationPending' }
   | { readonly kind: 'noParty' }
   | { readonly kind: 'notAllowed' }
   | { readonly kind: 'alreadyPending' }
@@ -66,6 +68,7 @@ interface RequestCheckRow extends Record<string, unknown> {
   readonly uli: string;
   readonly status: string;
   readonly deactivated: boolean;
+  readonly deactivation_pending: boolean;
   readonly visible: boolean;
   readonly parties: TransferParty[];
   readonly receiver: DirectoryRow | null;
@@ -98,6 +101,7 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
       await tx.execute(sql`select 1 from loans where id = ${request.loanId} for no key update`);
       const checked = await tx.execute<RequestCheckRow>(sql`
         select l.uli, l.status, l.deactivated,
+          exists (select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED') as deactivation_pending,
           exists (select 1 from loan_parties held where held.loan_id = l.id and held.participant_id = ${request.participantId})
             or exists (select 1 from role_requests asked where asked.receiver_participant_id = ${request.participantId}
               and asked.loan_id = l.id and asked.state = 'PENDING') as visible,
@@ -110,6 +114,7 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
       const loan = checked.rows[0];
       if (!loan || !loan.visible) return { kind: 'notFound' };
       if (loan.status !== 'Active' || loan.deactivated) return { kind: 'deactivated' };
+      if (loan.deactivation_pending) return { kind: 'deactivationPending' };
       const party = loan.parties.find((candidate) => candidate.role === request.role);
       if (!party) return { kind: 'noParty' };
       if (!transferableRoles(loan.parties, request.participantId).includes(request.role)) return { kind: 'notAllowed' };

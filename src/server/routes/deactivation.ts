@@ -26,7 +26,7 @@ import { PATHS } from '../../contract/paths';
 import { DEACTIVATION_FILE_MAX_BYTES, hasPdfSignature, PDF_CONTENT_TYPE } from '../../domain/deactivation';
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
 import type { DeactivationOutcome } from '../db/deactivation-repository';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { ApiError, badRequest, conflict, isApiError, notFound } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireMembership } from '../plugins/tenancy';
 import { LOAN_NOT_FOUND } from './loan-details';
@@ -60,6 +60,8 @@ function safeFileName(name: string | undefined): string {
  * form names (the first of a repeated one), the instrument hashed as it streams. Unknown parts are
  * read and dropped.
  */
+export const MALFORMED_FORM = 'The multipart form could not be read (a missing boundary or a cut-off body)';
+
 async function receiveForm(parts: AsyncIterableIterator<Multipart>): Promise<ReceivedForm> {
   const values: Partial<Record<DeactivationTextField, string>> = {};
   let file: ReceivedFile | null = null;
@@ -102,11 +104,14 @@ function refusal(outcome: Exclude<DeactivationOutcome, { kind: 'accepted' }>): A
     case 'notFound':
       return notFound(LOAN_NOT_FOUND);
     case 'forbidden':
-      return forbidden(DEACTIVATION_TEXTS.notOwnerOrServicer);
+      // Not 403: the web client reads any 403 as 'Invalid participant' and switches organization (SPEC section 8).
+      return badRequest(DEACTIVATION_TEXTS.notOwnerOrServicer);
     case 'inactive':
       return conflict(DEACTIVATION_TEXTS.alreadyInactive);
     case 'pending':
       return conflict(DEACTIVATION_TEXTS.alreadyRequested);
+    case 'transferPending':
+      return conflict(DEACTIVATION_TEXTS.transferPending);
   }
 }
 
@@ -133,8 +138,8 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
         description:
           'multipart/form-data with the fields below and the PDF. 400 names each invalid field; 413: a file over 10 MB; ' +
           '415: a file that is not a PDF by its content, or a body that is not multipart. Only an organization holding the ' +
-          'OWNER or SERVICER role may ask (else 403); a loan it holds no role on is 404; a loan already inactive or with a ' +
-          'pending request is 409. 202: the request is recorded and its processing queued.',
+          'OWNER or SERVICER role may ask (else 400); a loan it holds no role on is 404; a loan already inactive, with a ' +
+          'pending request or with a role transfer awaiting its answer is 409. 202: the request is recorded and its processing queued.',
         consumes: ['multipart/form-data'],
         params: deactivationParamsSchema,
         body: deactivationMultipartSchema,
@@ -146,7 +151,11 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
       const membership = requireMembership(request);
       if (!request.isMultipart()) throw new ApiError(415, DEACTIVATION_TEXTS.notMultipart);
       const loanId = request.params.loanId.toLowerCase();
-      const { values, file } = await receiveForm(request.parts());
+      const { values, file } = await receiveForm(request.parts()).catch((error: unknown) => {
+        // busboy's own errors (no boundary, a cut-off body) are the client's: 400, not 500.
+        if (isApiError(error) || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+        throw badRequest(MALFORMED_FORM);
+      });
 
       const draft = draftOf(values);
       const invalid = deactivationErrors(draft, instrumentInfo(file));

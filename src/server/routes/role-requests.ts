@@ -24,6 +24,8 @@ function refusal(outcome: Exclude<RoleRequestOutcome, { kind: 'created' }>): Api
       return notFound(LOAN_NOT_FOUND);
     case 'deactivated':
       return conflict(ROLE_REQUEST_ERRORS.deactivated);
+    case 'deactivationPending':
+      return conflict(ROLE_REQUEST_ERRORS.deactivationPending);
     case 'noParty':
       return badRequest(ROLE_REQUEST_ERRORS.noParty);
     case 'notAllowed':
@@ -72,7 +74,7 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
           "the loan's history, and the receiver has an actionable message (REQUEST_EXECUTE_CONTRACT, targetId the loan) " +
           'that it answers with PATCH v1 /messages `response`. 404: a loan that does not exist or that the organization ' +
           'may not see. 400: not allowed to transfer the role, no party in that role, an unknown or inactive receiver, or ' +
-          'one that holds the role already. 409: the role has a pending transfer, or the loan is deactivated. Refusals ' +
+          'one that holds the role already. 409: the role has a pending transfer, or the loan is deactivated or has a deactivation pending. Refusals ' +
           'are never 403 (SPEC section 8: a 403 means an invalid participant).',
         params: roleRequestParamsSchema,
         body: roleRequestBodySchema,
