@@ -1,0 +1,426 @@
+// The authorization matrix: every registered route x 7 callers x 5 participant headers, each cell
+// with the status the product's rules give it. The rules come from SPEC sections 6-8 and
+// ARCHITECTURE section 6, not from the code:
+// - a /secure/ route needs a session: without one, 401 (before the body is read or validated);
+// - a product call (/service-dart/.../secure/) acts for one organization: the x-participant-id
+//   header, when sent, must name an active organization of the caller (else 403 'Invalid
+//   participant'); without it the caller's default organization is used, and an identity without
+//   a registry user has none (403). users/me is how the web app learns whether the identity is
+//   registered at all: to an identity without a registry user it answers 404 'User not found.'
+//   (the login screen's not-registered notice) whatever the header;
+// - a loan, document, pool, message or job of another organization answers 404 like a missing
+//   one, never its data; lists answer the acting organization's own records only;
+// - a job belongs to the organization and the user that started it;
+// - a user's organization list is for that user and for ROLE_DART_ADMIN / ROLE_DART_OPS of the
+//   service-dart group (403 to anyone else: SPEC section 8's 'Invalid Permissions');
+// - the registry administrator roles grant no organization's data: tenancy applies to them too;
+// - public routes (sign-in, health, the web app, the API document) answer everyone alike and ignore the header.
+// HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { messageBulkResultSchema } from '../../../src/contract/messages';
+import { PATHS } from '../../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
+import { API_DOCS_PATH } from '../../../src/server/plugins/openapi';
+import type { RegisteredRoute } from '../../fuzz/route-table';
+import { DEFAULT_ORGANIZATION, EMAILS, type Caller, type RegisteredCaller, type RegistryWorld } from './registry-world';
+import { sameOrigin, signIn } from './server-fixtures';
+
+export const HEADER_CASES = ['none', 'own', 'foreign', 'inactive', 'malformed'] as const;
+export type HeaderCase = (typeof HEADER_CASES)[number];
+
+export const MALFORMED_PARTICIPANT = "A-1' OR '1'='1";
+
+export interface Cell {
+  readonly caller: Caller;
+  readonly header: HeaderCase;
+}
+
+/** Whom a product call acts for: an organization, none (no registry user, no header), or a refused header. */
+type Acting = 'a' | 'b' | 'c' | 'none' | 'invalid';
+
+function actingOf(cell: Cell): Acting {
+  if (cell.caller === 'anonymous') return 'invalid';
+  if (cell.caller === 'unregistered') return cell.header === 'none' ? 'none' : 'invalid';
+  if (cell.header === 'none' || cell.header === 'own') return DEFAULT_ORGANIZATION[cell.caller];
+  return 'invalid';
+}
+
+/** The header value of a cell: 'own' is the caller's organization (A for callers without one), 'foreign' one it is not a member of. */
+export function participantHeaderOf(world: RegistryWorld, cell: Cell): string | undefined {
+  const own = cell.caller === 'anonymous' || cell.caller === 'unregistered' ? 'a' : DEFAULT_ORGANIZATION[cell.caller];
+  switch (cell.header) {
+    case 'none':
+      return undefined;
+    case 'own':
+      return world.organizations[own];
+    case 'foreign':
+      return world.organizations[own === 'a' ? 'b' : 'a'];
+    case 'inactive':
+      return world.organizations.dormant;
+    case 'malformed':
+      return MALFORMED_PARTICIPANT;
+  }
+}
+
+export interface Outcome {
+  readonly status: number;
+  /** May the body hold organization A's identifying values? */
+  readonly mayShowA: boolean;
+  /** For writes: send the route's valid body, or its invalid one (a write that would change the world). */
+  readonly body: 'valid' | 'invalid';
+}
+
+interface WriteBody {
+  readonly contentType: string;
+  readonly valid: (world: RegistryWorld) => string | Buffer;
+  readonly invalid: string | Buffer;
+  /**
+   * True when the valid body may be sent by A's own callers without changing what other cells see
+   * (marking a message read again); otherwise A's callers send the invalid body and expect 400.
+   */
+  readonly harmlessForA: boolean;
+}
+
+export interface RouteExpectation {
+  /** What a cell expects (status and whether A's data may show). */
+  readonly expect: (cell: Cell) => Outcome;
+  /** The URL of the request, path parameters pointing at A's records. */
+  readonly url: (world: RegistryWorld) => string;
+  readonly body?: WriteBody;
+  /** Sign a fresh session in for each cell (the call ends the session it is given). */
+  readonly freshSession?: boolean;
+  /** Organization names are this route's data (the directory lists every active organization). */
+  readonly listsOrganizations?: boolean;
+  /** A further check of a cell's response; a message when it fails. */
+  readonly check?: (response: LightMyRequestResponse, cell: Cell, outcome: Outcome) => string | undefined;
+  /** What a "successful" cell means here, for the reader. */
+  readonly note?: string;
+}
+
+const outcome = (status: number, mayShowA = false, body: 'valid' | 'invalid' = 'valid'): Outcome => ({ status, mayShowA, body });
+
+/** Everyone alike, header ignored. */
+const publicRoute = (status: number) => () => outcome(status);
+
+/** A session and nothing more (identity broker): 401 without one, the header ignored. */
+const sessionRoute = (status: number) => (cell: Cell) => outcome(cell.caller === 'anonymous' ? 401 : status);
+
+interface OrganizationRule {
+  /** A's own callers acting for A. */
+  readonly forA: number | ((caller: RegisteredCaller) => number);
+  /** Callers acting for another organization (B or C) while the request points at A's records. */
+  readonly forOther: number;
+  /** The answer to an identity without a registry user, before its header is looked at (users/me: 404). */
+  readonly unregistered?: number;
+  /** The write sends its invalid body when acting for A (see WriteBody.harmlessForA). */
+  readonly invalidBodyForA?: boolean;
+}
+
+/** A product call acting for an organization. */
+const organizationRoute =
+  (rule: OrganizationRule) =>
+  (cell: Cell): Outcome => {
+    // Refusals come before the body is looked at: they are sent the invalid body to prove it.
+    if (cell.caller === 'anonymous') return outcome(401, false, 'invalid');
+    if (cell.caller === 'unregistered' && rule.unregistered) return outcome(rule.unregistered, false, 'invalid');
+    const acting = actingOf(cell);
+    if (acting === 'invalid' || acting === 'none') return outcome(403, false, 'invalid');
+    const caller = cell.caller as RegisteredCaller;
+    if (acting === 'a') {
+      const status = typeof rule.forA === 'number' ? rule.forA : rule.forA(caller);
+      return outcome(status, true, rule.invalidBodyForA ? 'invalid' : 'valid');
+    }
+    return outcome(rule.forOther);
+  };
+
+const ADMINS: readonly Caller[] = ['dartAdmin', 'dartOps'];
+
+/** A user's own record, readable by that user and by the registry administrators; the header is not used. */
+const userRoute =
+  (owner: Caller) =>
+  (cell: Cell): Outcome => {
+    if (cell.caller === 'anonymous') return outcome(401);
+    if (cell.caller === owner || ADMINS.includes(cell.caller)) return outcome(200, true);
+    // An identity without a registry user is told so ('User not found.'), as on users/me.
+    if (cell.caller === 'unregistered') return outcome(404);
+    return outcome(403);
+  };
+
+const json = 'application/json';
+const SIGN_IN_FORM = 'application/x-www-form-urlencoded';
+
+/** A multipart/form-data body of text fields and an optional PDF. */
+function multipart(fields: Readonly<Record<string, string>>, pdf: boolean): { payload: Buffer; contentType: string } {
+  const boundary = '----registry-matrix-boundary';
+  const chunks = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const parts: Buffer[] = chunks.map((chunk) => Buffer.from(chunk));
+  if (pdf) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="securityInstrumentAndAssignment"; filename="instrument.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n\r\n',
+      ),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const DEACTIVATION_FIELDS = {
+  reason: 'removeAsMortgage',
+  effectiveDate: '2026-02-01',
+  assignee: 'Harbor Capital Trust',
+  entityType: 'Statutory Trust',
+  statePostalCode: 'DE',
+  'address.street1': '500 Harbor Blvd',
+  'address.city': 'Oakland',
+  'address.statePostalCode': 'CA',
+  'address.zipCode': '94607',
+};
+export const DEACTIVATION_VALID = multipart(DEACTIVATION_FIELDS, true);
+/** The same boundary: the content type is shared. Only the reason, and no file. */
+const DEACTIVATION_INVALID = multipart({ reason: 'removeAsMortgage' }, false);
+
+/**
+ * The expectations, by `METHOD pattern`. A HEAD route uses its GET's entry. A registered route
+ * without an entry fails the matrix by name; an entry without a route fails it too.
+ */
+export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
+  // Public: the API document, health, the sign-in flow and the web app.
+  [`GET ${API_DOCS_PATH}`]: { expect: publicRoute(200), url: () => API_DOCS_PATH },
+  [`GET ${API_DOCS_PATH}/json`]: { expect: publicRoute(200), url: () => `${API_DOCS_PATH}/json` },
+  [`GET ${PATHS.health}`]: { expect: publicRoute(200), url: () => PATHS.health },
+  [`POST ${PATHS.login}`]: { expect: publicRoute(303), url: () => PATHS.login, note: '303 to the hosted sign-in page' },
+  [`GET ${PATHS.signIn}`]: { expect: publicRoute(200), url: () => PATHS.signIn },
+  [`POST ${PATHS.signIn}`]: {
+    expect: publicRoute(400),
+    url: () => PATHS.signIn,
+    // A sign-in that succeeded would end the caller's session: the form lacks its password.
+    body: {
+      contentType: SIGN_IN_FORM,
+      valid: () => 'email=nobody%40matrix.test',
+      invalid: 'email=nobody%40matrix.test',
+      harmlessForA: true,
+    },
+    note: '400: the form has no password (a successful sign-in would replace the session the matrix uses)',
+  },
+  'GET /': { expect: publicRoute(302), url: () => '/' },
+  'GET /registry': { expect: publicRoute(302), url: () => '/registry' },
+  'GET /registry/': { expect: publicRoute(200), url: () => '/registry/' },
+  'GET /registry/*': { expect: publicRoute(200), url: () => '/registry/assets/assets', note: 'a screen of the app: index.html' },
+
+  // Identity broker, session only.
+  [`GET ${PATHS.figureInfo}`]: { expect: sessionRoute(200), url: () => PATHS.figureInfo },
+  [`POST ${PATHS.logout}`]: {
+    // Signing out needs no session and always lands on the login screen.
+    expect: publicRoute(303),
+    url: () => PATHS.logout,
+    freshSession: true,
+    note: '303 for everyone; each signed-in cell signs out a session of its own',
+  },
+
+  // Password change (SPEC sections 6 and 7): only the signed-in identity's own, if manageable (these are).
+  [`POST ${PATHS.passwordReset}`]: { expect: sessionRoute(303), url: () => PATHS.passwordReset, note: '303 to the password page' },
+  [`GET ${PATHS.passwordPage}`]: {
+    expect: (cell) => outcome(cell.caller === 'anonymous' ? 303 : 200),
+    url: () => PATHS.passwordPage,
+    note: 'signed out: 303 to the sign-in page',
+  },
+  [`POST ${PATHS.passwordPage}`]: {
+    expect: (cell) => outcome(cell.caller === 'anonymous' ? 303 : 400),
+    url: () => PATHS.passwordPage,
+    // A change that succeeded would end every session of the identity: the form lacks its confirmation.
+    body: {
+      contentType: SIGN_IN_FORM,
+      valid: () => 'currentPassword=x&newPassword=y',
+      invalid: 'currentPassword=x&newPassword=y',
+      harmlessForA: true,
+    },
+    note: 'signed out: 303 to the sign-in page; signed in: 400 (an invalid form: a change would end every session)',
+  },
+
+  // The caller and its organizations.
+  [`GET ${PATHS.usersMe}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 200, unregistered: 404 }),
+    url: () => PATHS.usersMe,
+  },
+  [`GET ${PATHS.userParticipantsPattern}`]: {
+    expect: userRoute('memberA'),
+    url: (world) => PATHS.userParticipants(world.userIds.memberA),
+    note: "memberA's organizations: memberA and the registry administrators only",
+  },
+  [`GET ${PATHS.participantDirectory}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 200 }),
+    url: () => PATHS.participantDirectory,
+    listsOrganizations: true,
+  },
+
+  // A's loan and its documents.
+  [`GET ${PATHS.loanDetailsPattern}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    url: (w) => PATHS.loanDetails(w.a.loanId),
+  },
+  [`GET ${PATHS.loanEventsPattern}`]: { expect: organizationRoute({ forA: 200, forOther: 404 }), url: (w) => PATHS.loanEvents(w.a.loanId) },
+  [`GET ${PATHS.loanDocumentsMetadataPattern}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    url: (w) => PATHS.loanDocumentsMetadata(w.a.loanId),
+  },
+  [`GET ${PATHS.loanDocumentPattern}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    url: (w) => PATHS.loanDocument(w.a.loanId, w.a.documentId),
+  },
+  [`GET ${PATHS.loans}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.loans },
+  [`GET ${PATHS.poolAssetsCsv}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    url: (w) => `${PATHS.poolAssetsCsv}?poolDenomination=${w.a.poolId}`,
+  },
+  [`GET ${PATHS.pools}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.pools },
+  [`GET ${PATHS.poolPattern}`]: { expect: organizationRoute({ forA: 200, forOther: 404 }), url: (w) => PATHS.pool(w.a.poolId) },
+
+  // Batch downloads: a job is its organization's and its user's.
+  [`POST ${PATHS.jobs}`]: {
+    expect: organizationRoute({ forA: 202, forOther: 202 }),
+    url: () => PATHS.jobs,
+    body: {
+      contentType: json,
+      valid: (w) => JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [w.a.loanId] }),
+      invalid: JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS' }),
+      harmlessForA: true,
+    },
+    note: "202: a new PENDING job (another organization's loan ids are left out: its job counts 0 documents)",
+    check: (response, _cell, expected) =>
+      expected.status === 202 && !expected.mayShowA && (response.json() as { total?: number }).total !== 0
+        ? `another organization's job counts A's documents: ${response.body}`
+        : undefined,
+  },
+  [`GET ${PATHS.jobs}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS` },
+  [`GET ${PATHS.documentsZip}`]: {
+    expect: organizationRoute({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
+    url: (w) => `${PATHS.documentsZip}?jobId=${w.a.jobId}`,
+    note: "memberA's finished job: 200 to memberA only, 404 to A's other users and to everyone else",
+  },
+
+  // Writes on A's loan.
+  [`POST ${PATHS.loanDeactivatePattern}`]: {
+    expect: organizationRoute({ forA: 400, forOther: 404, invalidBodyForA: true }),
+    url: (w) => PATHS.loanDeactivate(w.a.loanId),
+    body: {
+      contentType: DEACTIVATION_VALID.contentType,
+      valid: () => DEACTIVATION_VALID.payload,
+      invalid: DEACTIVATION_INVALID.payload,
+      harmlessForA: false,
+    },
+    note: "A's callers: 400 (the form lacks fields and the PDF; a valid one would deactivate the loan); others send a valid form and get 404",
+  },
+  [`POST ${PATHS.loanRoleRequestsPattern}`]: {
+    expect: organizationRoute({ forA: 400, forOther: 404, invalidBodyForA: true }),
+    url: (w) => PATHS.loanRoleRequests(w.a.loanId),
+    body: {
+      contentType: json,
+      valid: (w) => JSON.stringify({ role: 'SERVICER', participantId: w.organizations.b }),
+      invalid: JSON.stringify({ role: 'SERVICER' }),
+      harmlessForA: false,
+    },
+    note: "A's callers: 400 (no receiver; a valid request would make the role PENDING); others send a valid one and get 404",
+  },
+
+  // A's messages.
+  [`GET ${PATHS.messages}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => `${PATHS.messages}?archived=true` },
+  [`GET ${PATHS.messagesUnreadCount}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.messagesUnreadCount },
+  [`PATCH ${PATHS.messages}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    url: () => PATHS.messages,
+    body: {
+      contentType: json,
+      valid: (w) => JSON.stringify({ uuid: w.a.messageId, read: true }),
+      invalid: JSON.stringify({ read: true }),
+      harmlessForA: true,
+    },
+    note: "200: A's message marked read (again)",
+  },
+  [`PATCH ${PATHS.messagesBulk}`]: {
+    expect: organizationRoute({ forA: 200, forOther: 200 }),
+    url: () => PATHS.messagesBulk,
+    body: {
+      contentType: json,
+      valid: (w) => JSON.stringify({ uuids: [w.a.messageId], read: true }),
+      invalid: JSON.stringify({ uuids: [] }),
+      harmlessForA: true,
+    },
+    note: "200: A's message marked read; another organization's call updates (and counts) nothing",
+    check: (response, _cell, expected) => {
+      if (expected.status !== 200) return undefined;
+      const updated = messageBulkResultSchema.parse(response.json()).messagesUpdated;
+      const wanted = expected.mayShowA ? 1 : 0;
+      return updated === wanted ? undefined : `messagesUpdated ${updated}, expected ${wanted}`;
+    },
+  },
+};
+
+/** The expectation of a registered route: a HEAD route is its GET's. */
+export function expectationOf(route: Pick<RegisteredRoute, 'method' | 'url'>): RouteExpectation | undefined {
+  return EXPECTATIONS[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`];
+}
+
+/** A's identifying values this cell's body must not hold. */
+function forbiddenValues(world: RegistryWorld, expectation: RouteExpectation): string[] {
+  const { organizationName, ...records } = world.secrets;
+  return [...Object.values(records), ...(expectation.listsOrganizations ? [] : [organizationName])];
+}
+
+export interface CellResult {
+  readonly cell: Cell;
+  readonly expected: Outcome;
+  readonly status: number;
+  /** What went wrong, if anything. */
+  readonly problems: readonly string[];
+}
+
+/** Runs one cell: the request as the web client would make it, then status, leak and route checks. */
+export async function runCell(
+  app: FastifyInstance,
+  world: RegistryWorld,
+  route: RegisteredRoute,
+  expectation: RouteExpectation,
+  cell: Cell,
+): Promise<CellResult> {
+  const expected = expectation.expect(cell);
+  let cookie: string | undefined;
+  if (cell.caller !== 'anonymous') {
+    cookie = world.cookies[cell.caller];
+    if (expectation.freshSession) {
+      const fresh = (await signIn(app, EMAILS[cell.caller])).cookie;
+      if (!fresh) throw new Error(`no fresh session for ${cell.caller}`);
+      cookie = fresh;
+    }
+  }
+  const participant = participantHeaderOf(world, cell);
+  const headers: Record<string, string> = {
+    ...(cookie ? { cookie } : {}),
+    ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}),
+  };
+  const write = !['GET', 'HEAD'].includes(route.method);
+  if (write) Object.assign(headers, sameOrigin);
+  const request: InjectOptions = { method: route.method as InjectOptions['method'], url: expectation.url(world), headers };
+  if (expectation.body) {
+    headers['content-type'] = expectation.body.contentType;
+    request.payload = expected.body === 'valid' ? expectation.body.valid(world) : expectation.body.invalid;
+  }
+  const response = await app.inject(request);
+
+  const problems: string[] = [];
+  if (response.statusCode !== expected.status)
+    problems.push(`status ${response.statusCode}, expected ${expected.status}: ${response.body.slice(0, 200)}`);
+  if (!expected.mayShowA) {
+    const leaked = forbiddenValues(world, expectation).filter((value) => value && response.body.includes(value));
+    if (leaked.length > 0) problems.push(`body holds A's ${leaked.join(', ')}`);
+  }
+  if (route.method === 'HEAD' && response.body.length > 0) problems.push('HEAD answered a body');
+  if (problems.length === 0 && route.method !== 'HEAD') {
+    const failed = expectation.check?.(response, cell, expected);
+    if (failed) problems.push(failed);
+  }
+  return { cell, expected, status: response.statusCode, problems };
+}
