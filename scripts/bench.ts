@@ -43,6 +43,7 @@ import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivatio
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
+import { startBareServer, STRESS_DEFAULTS, STRESS_SCENARIOS, stressScenarios } from './bench-stress';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -67,6 +68,7 @@ interface Goal {
 
 const scenario = (report: Report, name: string) => report.results.find((result) => result.name === name);
 const p95 = (name: string) => (report: Report) => scenario(report, name)?.p95;
+const p99 = (name: string) => (report: Report) => scenario(report, name)?.p99;
 const throughput = (name: string) => (report: Report) => scenario(report, name)?.requestsPerSecond;
 
 const ACCOUNT_GOALS: readonly Goal[] = [
@@ -202,6 +204,21 @@ function goals(report: Report): Goal[] {
     // Issue 6: the batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
+    // Issue 8: 50 connections for 30 s (scripts/bench-stress.ts).
+    { label: 'stress users/me p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.usersMe) },
+    { label: 'stress asset list first page p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.loanList) },
+    { label: 'stress message list first page p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.messageList) },
+    ...(['usersMe', 'loanList'] as const).map((key): Goal => ({
+      label: `${STRESS_SCENARIOS[key].replace('stress: ', '')} / bare Fastify + zod throughput`,
+      unit: '%',
+      op: '>=',
+      target: 25,
+      measure: (r) => {
+        const measured = throughput(STRESS_SCENARIOS[key])(r);
+        const bare = throughput(STRESS_SCENARIOS.bare)(r);
+        return measured === undefined || bare === undefined || !(bare > 0) ? undefined : (100 * measured) / bare;
+      },
+    })),
     {
       label: 'errors (all scenarios)',
       unit: '',
@@ -243,6 +260,9 @@ interface Options {
   readonly outDir: string | undefined;
   /** Only the scenarios whose name holds this text (case-insensitive); undefined: all. */
   readonly only: string | undefined;
+  /** Issue 8's load section (bench-stress.ts): connections and measured seconds per scenario. */
+  readonly stressConcurrency: number;
+  readonly stressDurationMs: number;
 }
 
 function usage(): string {
@@ -258,6 +278,8 @@ function usage(): string {
     '  --lighthouse       also run Lighthouse (desktop) on the asset list, signed in (lighthouse@12 from npm, Debian Chromium)',
     '  --out DIR          where the JSON results go (default bench-results); --no-out writes none',
     "  --only TEXT        run only the scenarios whose name holds TEXT, e.g. --only 'first page' (goals of the others: not measured)",
+    `  --stress-concurrency N  connections of the 'stress:' scenarios (default ${STRESS_DEFAULTS.concurrency}, at most ${LIMITS.concurrency})`,
+    `  --stress-duration S     measured seconds of each 'stress:' scenario (default ${STRESS_DEFAULTS.durationS}, at most ${LIMITS.durationS})`,
   ].join('\n');
 }
 
@@ -286,6 +308,8 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     'data-dir': env.BENCH_DATA_DIR || undefined,
     out: 'bench-results',
     only: undefined,
+    'stress-concurrency': String(STRESS_DEFAULTS.concurrency),
+    'stress-duration': String(STRESS_DEFAULTS.durationS),
   };
   let lighthouse = false;
   for (let i = 0; i < argv.length; i++) {
@@ -317,6 +341,8 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     lighthouse,
     outDir: raw.out === undefined || raw.out === '' ? undefined : path.resolve(root, raw.out),
     only: raw.only === undefined || raw.only === '' ? undefined : raw.only.toLowerCase(),
+    stressConcurrency: numberOption('--stress-concurrency', raw['stress-concurrency'], 1, LIMITS.concurrency, true),
+    stressDurationMs: numberOption('--stress-duration', raw['stress-duration'], 0.5, LIMITS.durationS, false) * 1000,
   };
 }
 
@@ -456,7 +482,8 @@ const signInBody = (email: string) => new URLSearchParams({ email, password: DEM
 async function signIn(baseUrl: string, email: string): Promise<Session> {
   const response = await fetch(baseUrl + PATHS.signIn, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // Writes need a same-origin Origin (or Referer), as browsers send (plugins/security.ts).
+    headers: { origin: new URL(baseUrl).origin, 'content-type': 'application/x-www-form-urlencoded' },
     body: signInBody(email),
     redirect: 'manual',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -492,7 +519,7 @@ function scenarios(baseUrl: string, session: Session, email: string): ScenarioSp
     httpScenario('sign-in', {
       method: 'POST',
       url: baseUrl + PATHS.signIn,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: new URL(baseUrl).origin, 'content-type': 'application/x-www-form-urlencoded' },
       body: signInBody(email),
       expectStatus: 303,
       expectHeader: 'set-cookie',
@@ -691,7 +718,7 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
       verdicts.map(({ goal, value, pass, note }) => {
         const unit = goal.unit ? ` ${goal.unit}` : '';
         const digits = goal.unit === 'x' ? 2 : 1;
-        const shown = value === undefined ? '-' : ['ms', 'MB', 'kB', 'x'].includes(goal.unit) ? fixed(value, digits) : grouped(value);
+        const shown = value === undefined ? '-' : ['ms', 'MB', 'kB', 'x', '%'].includes(goal.unit) ? fixed(value, digits) : grouped(value);
         const target = goal.unit === 'x' ? fixed(goal.target, 1) : grouped(goal.target);
         const verdict = pass === undefined ? `SKIP${note ? ` (${note})` : ''}` : pass ? 'PASS' : 'FAIL';
         return [goal.label, `${goal.op} ${target}${unit}`, `${shown}${value === undefined ? '' : unit}`, verdict];
@@ -893,7 +920,8 @@ async function main(): Promise<number> {
     VITE_BUILD_TIMEOUT_MS +
     CSV_TIMEOUT_MS +
     2 * ZIP_TIMEOUT_MS +
-    (options.lighthouse ? LIGHTHOUSE_BUDGET_MS : 0);
+    (options.lighthouse ? LIGHTHOUSE_BUDGET_MS : 0) +
+    Object.keys(STRESS_SCENARIOS).length * (options.warmupMs + options.stressDurationMs + 2 * REQUEST_TIMEOUT_MS + 10_000);
   const watchdog = setTimeout(() => {
     console.error(`The benchmark took longer than ${Math.round(budgetMs / 1000)} s: stopping.`);
     void releaseAll().finally(() => process.exit(1));
@@ -930,12 +958,16 @@ async function main(): Promise<number> {
     NODE_ENV: 'production',
     HOST,
     PORT: '0',
-    DATABASE_URL: embedded.connectionString(),
+    // The server runs as the application role (no ownership, rows only), as npm start does.
+    DATABASE_URL: embedded.applicationConnectionString(),
+    MIGRATION_DATABASE_URL: embedded.connectionString(),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(root, 'dist'),
     // Every sign-in scenario request is an attempt from 127.0.0.1: the default 10/min would refuse them.
     SIGN_IN_RATE_LIMIT: '100000000',
+    // ...and the same account 16 times at once: the per-account throttle counts attempts in flight.
+    SIGN_IN_ACCOUNT_LIMIT: '1000',
   });
   const skipped: { name: string; reason: string }[] = [];
   const webAppProblem = ensureWebApp(config.staticDir);
@@ -1012,6 +1044,30 @@ async function main(): Promise<number> {
       results.push(...writes.results);
       skipped.push(...writes.skipped);
     }
+  }
+  // Issue 8: 50 connections for 30 s on users/me, the asset list and the message list, and a bare
+  // Fastify + zod route in this process beside them (scripts/bench-stress.ts).
+  if (Object.values(STRESS_SCENARIOS).some(isSelected)) {
+    const bare = await startBareServer(HOST);
+    onRelease('the bare Fastify server', () => bare.close());
+    const cookieFor = async (user: string) => (user === session.email ? session.cookie : (await signIn(server.url, user)).cookie);
+    const loanData = await loanBenchData(embedded.connectionString());
+    const messageData = await messageBenchData(embedded.connectionString());
+    const stressOptions: LoadOptions = {
+      concurrency: options.stressConcurrency,
+      warmupMs: options.warmupMs,
+      durationMs: options.stressDurationMs,
+      maxRequests: LIMITS.maxRequests,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    };
+    const specs = stressScenarios({
+      baseUrl: server.url,
+      bareUrl: bare.url,
+      usersMe: { cookie: session.cookie, participantId: session.participantId },
+      ...(loanData ? { loans: { cookie: await cookieFor(loanData.email), data: loanData } } : {}),
+      ...(messageData ? { messages: { cookie: await cookieFor(messageData.email), data: messageData } } : {}),
+    });
+    for (const spec of specs) await runScenario(client, spec, stressOptions, results);
   }
   // Issue 6: a batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;

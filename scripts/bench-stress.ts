@@ -1,0 +1,98 @@
+// Issue 8's load section of `npm run bench`: 50 connections for 30 s on users/me, the asset list
+// and the message list (0 errors, p99 <= 250 ms), and beside them a bare Fastify + zod route in
+// the same process and run, the yardstick for the server's own cost per request: users/me and
+// the asset list must reach at least a quarter of its throughput.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PATHS } from '../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../src/domain/constants';
+import { listRequest, type LoanBenchData } from './bench-loans';
+import { httpScenario, type HttpScenarioSpec } from './bench-load';
+import type { MessageBenchData } from './bench-messages';
+
+export const STRESS_SCENARIOS = {
+  usersMe: 'stress: users/me',
+  loanList: 'stress: asset list first page',
+  messageList: 'stress: message list first page',
+  bare: 'stress: bare Fastify + zod route',
+} as const;
+
+export const STRESS_DEFAULTS = { concurrency: 50, durationS: 30 } as const;
+
+/** The bare route's path: a query validated by zod and a small object serialized through zod. */
+const BARE_PATH = '/bare';
+
+/**
+ * A bare Fastify app with the same zod type provider as the registry: one GET route whose query
+ * (limit, offset) and answer go through zod, and nothing else (no cookies, headers, hooks or
+ * database). Runs in the benchmark's process, beside the registry server.
+ */
+export async function startBareServer(host: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const app: FastifyInstance = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    BARE_PATH,
+    {
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: {
+          200: z.object({ limit: z.number(), offset: z.number(), items: z.array(z.object({ id: z.number(), name: z.string() })) }),
+        },
+      },
+    },
+    async (request) => ({
+      limit: request.query.limit,
+      offset: request.query.offset,
+      items: [{ id: request.query.offset, name: 'bare' }],
+    }),
+  );
+  const address = await app.listen({ host, port: 0 });
+  return { url: address, close: () => app.close() };
+}
+
+export function stressScenarios(input: {
+  readonly baseUrl: string;
+  readonly bareUrl: string;
+  readonly usersMe: { readonly cookie: string; readonly participantId: string };
+  readonly loans?: { readonly cookie: string; readonly data: LoanBenchData };
+  readonly messages?: { readonly cookie: string; readonly data: MessageBenchData };
+}): HttpScenarioSpec[] {
+  const { baseUrl, usersMe, loans, messages } = input;
+  return [
+    httpScenario(STRESS_SCENARIOS.usersMe, {
+      method: 'GET',
+      url: baseUrl + PATHS.usersMe,
+      headers: { cookie: usersMe.cookie, [PARTICIPANT_HEADER]: usersMe.participantId },
+      expectStatus: 200,
+    }),
+    ...(loans
+      ? [
+          httpScenario(
+            STRESS_SCENARIOS.loanList,
+            listRequest(baseUrl, { cookie: loans.cookie }, loans.data, { name: STRESS_SCENARIOS.loanList, offset: 0 }),
+          ),
+        ]
+      : []),
+    ...(messages
+      ? [
+          httpScenario(STRESS_SCENARIOS.messageList, {
+            method: 'GET',
+            url: `${baseUrl}${PATHS.messages}?${new URLSearchParams({ limit: '10', offset: '0' })}`,
+            headers: { cookie: messages.cookie, [PARTICIPANT_HEADER]: messages.data.participantId },
+            expectStatus: 200,
+          }),
+        ]
+      : []),
+    httpScenario(STRESS_SCENARIOS.bare, {
+      method: 'GET',
+      url: `${input.bareUrl}${BARE_PATH}?limit=10&offset=0`,
+      headers: {},
+      expectStatus: 200,
+    }),
+  ];
+}
