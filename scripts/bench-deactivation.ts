@@ -269,7 +269,8 @@ export async function runDeactivationBench(input: {
     }
     if (answer.type === 'error') throw new Error(`${DEACTIVATION_SCENARIO}: ${answer.message}`);
     const result = answer.result;
-    process.stdout.write(` ${result.count} requests, p95 ${result.p95.toFixed(2)} ms\n`);
+    // A run without one success has no p95 (NaN, null once it crossed the IPC channel).
+    process.stdout.write(` ${result.count} requests, p95 ${typeof result.p95 === 'number' ? result.p95.toFixed(2) : '-'} ms\n`);
     const unprocessed = await waitForProcessing(client, 60_000);
     return { result, unprocessed };
   } finally {

@@ -52,8 +52,10 @@ import { startBareServer, STRESS_DEFAULTS, STRESS_SCENARIOS, stressScenarios } f
 // Measured there over three runs: seed 3,600-4,650 loans/s; p95 figureinfo 12-20 ms, users/me
 // 23-34 ms (800-1,150 req/s), participants 20-28 ms, SPA 12-16 ms, healthz 8-10 ms; sign-in
 // 26-28/s with p95 610-670 ms; RSS after load 230-255 MB (the seed runs in this process first).
-// Sign-in is scrypt-bound (N=2^15, tens of ms of CPU each on the libuv pool): at 16 concurrent
-// its latency is mostly queueing (16 / 27 per s = ~600 ms), so it has a throughput goal too.
+// Sign-in is scrypt-bound: at 16 concurrent its latency is mostly queueing, so it has a throughput
+// goal too. Issue 8 raised scrypt to OWASP's minimum (N=2^17, r=8, p=1: 128 MiB and about four
+// times the CPU of the N=2^15 these goals were first set for, 26-28/s and 610-670 ms): measured
+// 5/s and p95 3.2 s on the 2-core machine (about 2x headroom below).
 
 interface Goal {
   readonly label: string;
@@ -83,8 +85,8 @@ const ACCOUNT_GOALS: readonly Goal[] = [
   { label: 'users/me p95', unit: 'ms', op: '<', target: 60, measure: p95('users/me') },
   { label: 'users/me throughput', unit: 'req/s', op: '>=', target: 450, measure: throughput('users/me') },
   { label: 'users/:id/participants p95', unit: 'ms', op: '<', target: 60, measure: p95('users/:id/participants') },
-  { label: 'sign-in p95', unit: 'ms', op: '<', target: 1_300, measure: p95('sign-in') },
-  { label: 'sign-in throughput', unit: 'req/s', op: '>=', target: 13, measure: throughput('sign-in') },
+  { label: 'sign-in p95', unit: 'ms', op: '<', target: 6_500, measure: p95('sign-in') },
+  { label: 'sign-in throughput', unit: 'req/s', op: '>=', target: 3, measure: throughput('sign-in') },
   { label: 'dashboard (SPA) p95', unit: 'ms', op: '<', target: 30, measure: p95('dashboard (SPA)') },
   { label: 'healthz p95', unit: 'ms', op: '<', target: 20, measure: p95('healthz') },
 ];
@@ -968,6 +970,9 @@ async function main(): Promise<number> {
     SIGN_IN_RATE_LIMIT: '100000000',
     // ...and the same account 16 times at once: the per-account throttle counts attempts in flight.
     SIGN_IN_ACCOUNT_LIMIT: '1000',
+    // ...each one a new session of that identity: the default cap of 10 would end the session the
+    // other scenarios use.
+    MAX_SESSIONS_PER_IDENTITY: '1000',
   });
   const skipped: { name: string; reason: string }[] = [];
   const webAppProblem = ensureWebApp(config.staticDir);
