@@ -337,6 +337,12 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
           'SELECT participant_id, updated_on::text, roles, count FROM loan_list_counts WHERE count <> 0 ORDER BY 1, 2, 3' as never,
         )
       ).rows;
+    const totals = async () =>
+      (
+        await db.execute<{ participant_id: string; roles: number; count: string }>(
+          'SELECT participant_id, roles, count FROM loan_list_totals WHERE count <> 0 ORDER BY 1, 2' as never,
+        )
+      ).rows;
     // Search rows updated in place: new text, sort keys alone, another holder; and one loan no longer held.
     const moved = await insertLoan(db, { borrowerLastName: 'Mover', parties: [{ role: 'OWNER', participantId: world.home }] });
     const dropped = await insertLoan(db, { parties: [{ role: 'SERVICER', participantId: world.home }] });
@@ -351,9 +357,19 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
       const incremental = await snapshot();
       expect(incremental.length).toBeGreaterThan(world.homeDefault.length);
       const incrementalCounts = await counts();
+      const incrementalTotals = await totals();
+      // The totals are the day counts summed, kept by the triggers through inserts, updates (a role
+      // added, a holder gone) and deletes.
+      const summed = new Map<string, number>();
+      for (const row of incrementalCounts) {
+        const key = `${row.participant_id}:${row.roles}`;
+        summed.set(key, (summed.get(key) ?? 0) + Number(row.count));
+      }
+      expect(new Map(incrementalTotals.map((row) => [`${row.participant_id}:${row.roles}`, Number(row.count)]))).toEqual(summed);
       await db.transaction(async (tx) => refreshLoanListIndex(tx));
       expect(await snapshot()).toEqual(incremental);
       expect(await counts()).toEqual(incrementalCounts);
+      expect(await totals()).toEqual(incrementalTotals);
     } finally {
       await db.execute(`DELETE FROM loans WHERE id IN ('${moved.id}', '${dropped.id}')` as never);
     }

@@ -37,7 +37,7 @@ export async function deferLoanListIndex(tx: SqlRunner): Promise<void> {
 }
 
 /** The derived tables; VACUUM them after a bulk load's commit so scans skip hint-bit writes and heap visits. */
-export const LOAN_LIST_TABLES = ['loan_list_entries', 'loan_list_counts', 'loan_list_search'] as const;
+export const LOAN_LIST_TABLES = ['loan_list_entries', 'loan_list_counts', 'loan_list_totals', 'loan_list_search'] as const;
 
 /**
  * Rebuilds the list index from loans, loan_parties and participants (indexes dropped and built

@@ -498,6 +498,17 @@ export const loanListCounts = pgTable(
   (t) => [primaryKey({ name: 'loan_list_counts_pkey', columns: [t.participantId, t.updatedOn, t.roles] })],
 );
 
+/** loan_list_counts summed over the days: the exact row count per (participant, roles bitmask), kept by the same trigger. */
+export const loanListTotals = pgTable(
+  'loan_list_totals',
+  {
+    participantId: uuid('participant_id').notNull(),
+    roles: smallint('roles').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'loan_list_totals_pkey', columns: [t.participantId, t.roles] })],
+);
+
 /**
  * The asset search: two rows per loan some organization holds a role on (part 1 the address, part 2
  * ULI, loan number and borrower, with the address again as earlier_search), the holders as uuids of
