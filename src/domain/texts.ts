@@ -232,5 +232,6 @@ export const DEACTIVATION_TEXTS = {
   requestedEvent: (organization: string, reason: string) => `Deactivation requested by ${organization}: ${reason}`,
   confirmedEvent: (organization: string) => `Asset deactivated at the request of ${organization}`,
   completeMessage: (uli: string) => `Deactivation of asset ${uli} is complete.`,
+  failedMessage: (uli: string) => `Deactivation of asset ${uli} could not be completed. Submit the request again.`,
   deactivateAsset: 'Deactivate',
 } as const;

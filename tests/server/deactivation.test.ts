@@ -8,7 +8,9 @@ import { loanDetailsSchema, loanEventsSchema, loanListSchema } from '../../src/c
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
-import { processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
+import { failDeactivation, processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
+import { JOB_FAILURE_HANDLERS } from '../../src/server/jobs/job-handlers';
+import { deactivationFailed } from '../../src/server/jobs/deactivation-job';
 import { deactivationRequests, documents, loanEvents, loanListEntries, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { MALFORMED_FORM } from '../../src/server/routes/deactivation';
@@ -396,6 +398,29 @@ describe('the file (SPEC sections 5 and 9)', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(messageOf(response)).toBe(T.notMultipart);
+  });
+});
+
+describe('a request whose processing failed for good', () => {
+  it('is FAILED, its event Rejected, its organization told, and the loan may be asked for again', async () => {
+    const loan = await deactivatableLoan();
+    const accepted = await submit(loan.id);
+    expect(accepted.statusCode).toBe(202);
+    const requestId = (await recorded(loan.id)).requests[0]?.id ?? '';
+    // The queue's last retry calls this handler (job-runner.ts failedForGood).
+    expect(JOB_FAILURE_HANDLERS[JOB_QUEUES.processDeactivation]).toBe(deactivationFailed);
+    expect(await failDeactivation(database.db, requestId)).toBe('failed');
+
+    const rows = await recorded(loan.id);
+    expect(rows.requests.map((request) => request.status)).toEqual(['FAILED']);
+    expect(rows.events.find((event) => event.eventType === 'DEACTIVATION_REQUESTED')?.state).toBe('Rejected');
+    expect(rows.messages.map((message) => message.message)).toContain(T.failedMessage(loan.uli));
+    expect(rows.loan).toMatchObject({ status: 'Active', deactivated: false });
+    // Failing twice, or a completed request, changes nothing.
+    expect(await failDeactivation(database.db, requestId)).toBe('notSubmitted');
+    expect(await failDeactivation(database.db, randomUUID())).toBe('missing');
+    // Not blocked by the failed one: a new request is accepted.
+    expect((await submit(loan.id)).statusCode).toBe(202);
   });
 });
 

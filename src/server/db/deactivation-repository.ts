@@ -213,3 +213,46 @@ export async function processDeactivation(db: Database, requestId: string): Prom
     return 'completed';
   });
 }
+
+export type FailOutcome = 'failed' | 'notSubmitted' | 'missing';
+
+/**
+ * A request whose processing failed for good (the job's last retry): FAILED, its waiting event
+ * Rejected, and the requesting organization told, in one transaction. Without this the request
+ * stayed SUBMITTED and every new request on the loan answered 409 'already pending' forever.
+ */
+export async function failDeactivation(db: Database, requestId: string): Promise<FailOutcome> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        loanId: deactivationRequests.loanId,
+        participantId: deactivationRequests.participantId,
+        status: deactivationRequests.status,
+      })
+      .from(deactivationRequests)
+      .where(eq(deactivationRequests.id, requestId))
+      .for('update');
+    if (!request) return 'missing';
+    if (request.status !== 'SUBMITTED') return 'notSubmitted';
+    await tx.update(deactivationRequests).set({ status: 'FAILED' }).where(eq(deactivationRequests.id, requestId));
+    await tx
+      .update(loanEvents)
+      .set({ state: 'Rejected' })
+      .where(
+        and(
+          eq(loanEvents.loanId, request.loanId),
+          eq(loanEvents.eventType, DEACTIVATION_EVENT_TYPES.requested),
+          eq(loanEvents.state, 'Requested'),
+        ),
+      );
+    const [loan] = await tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, request.loanId));
+    await tx.insert(messages).values({
+      participantId: request.participantId,
+      targetType: 'LOAN',
+      targetId: request.loanId,
+      message: DEACTIVATION_TEXTS.failedMessage(loan?.uli ?? ''),
+      isActionable: false,
+    });
+    return 'failed';
+  });
+}

@@ -2,8 +2,8 @@
 // transaction in deactivation-repository.ts. Idempotent, as every job must be: a retry, or a second
 // run of the same request, finds it completed and changes nothing.
 import { z } from 'zod';
-import { processDeactivation } from '../db/deactivation-repository';
-import type { JobHandler } from './job-runner';
+import { failDeactivation, processDeactivation } from '../db/deactivation-repository';
+import type { JobFailureHandler, JobHandler } from './job-runner';
 
 /** What the request route enqueues. */
 export const deactivationJobDataSchema = z.object({ requestId: z.uuid() });
@@ -13,4 +13,12 @@ export const runProcessDeactivation: JobHandler = async ({ db, log }, data) => {
   const { requestId } = deactivationJobDataSchema.parse(data);
   const outcome = await processDeactivation(db, requestId);
   log.info({ requestId, outcome }, 'deactivation processed');
+};
+
+/** The last retry failed: the request is marked FAILED and its organization told (failDeactivation). */
+export const deactivationFailed: JobFailureHandler = async ({ db, log }, data) => {
+  const parsed = deactivationJobDataSchema.safeParse(data);
+  if (!parsed.success) return;
+  const outcome = await failDeactivation(db, parsed.data.requestId);
+  log.warn({ requestId: parsed.data.requestId, outcome }, 'deactivation failed for good');
 };

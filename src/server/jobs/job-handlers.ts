@@ -1,7 +1,7 @@
 // What each queue's jobs do (see job-runner.ts for the contract: idempotent, retried with backoff).
 // One line per queue; a handler parses its own data.
 import { batchDownloadAomsFailed, runBatchDownloadAoms } from './batch-download-job';
-import { runProcessDeactivation } from './deactivation-job';
+import { deactivationFailed, runProcessDeactivation } from './deactivation-job';
 import { JOB_QUEUES } from './job-queues';
 import type { JobFailureHandlers, JobHandlers } from './job-runner';
 
@@ -13,4 +13,5 @@ export const JOB_HANDLERS: JobHandlers = {
 /** Called once when a queue's job has failed for good (optional per queue). */
 export const JOB_FAILURE_HANDLERS: JobFailureHandlers = {
   [JOB_QUEUES.batchDownloadAoms]: batchDownloadAomsFailed,
+  [JOB_QUEUES.processDeactivation]: deactivationFailed,
 };
