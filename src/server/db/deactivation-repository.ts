@@ -147,6 +147,23 @@ export async function requestDeactivation(
   });
 }
 
+/** The loan's waiting DEACTIVATION_REQUESTED event, once the request is decided. */
+async function settleRequestedEvent(tx: Transaction, loanId: string, state: 'Confirmed' | 'Rejected'): Promise<void> {
+  await tx
+    .update(loanEvents)
+    .set({ state })
+    .where(
+      and(eq(loanEvents.loanId, loanId), eq(loanEvents.eventType, DEACTIVATION_EVENT_TYPES.requested), eq(loanEvents.state, 'Requested')),
+    );
+}
+
+/** A notice on the loan to the organization that asked. */
+async function tellRequester(tx: Transaction, request: { participantId: string; loanId: string }, message: string): Promise<void> {
+  await tx
+    .insert(messages)
+    .values({ participantId: request.participantId, targetType: 'LOAN', targetId: request.loanId, message, isActionable: false });
+}
+
 export type ProcessOutcome = 'completed' | 'alreadyCompleted' | 'missing';
 
 /**
@@ -183,16 +200,7 @@ export async function processDeactivation(db: Database, requestId: string): Prom
       .execute<{ name: string }>(sql`select name from participants where id = ${request.participantId}`)
       .then((result) => result.rows);
     const organization = requester?.name ?? '';
-    await tx
-      .update(loanEvents)
-      .set({ state: 'Confirmed' })
-      .where(
-        and(
-          eq(loanEvents.loanId, request.loanId),
-          eq(loanEvents.eventType, DEACTIVATION_EVENT_TYPES.requested),
-          eq(loanEvents.state, 'Requested'),
-        ),
-      );
+    await settleRequestedEvent(tx, request.loanId, 'Confirmed');
     await tx.insert(loanEvents).values({
       loanId: request.loanId,
       participantId: request.participantId,
@@ -203,13 +211,7 @@ export async function processDeactivation(db: Database, requestId: string): Prom
       requestedDate: request.requestedOn,
     });
     await tx.update(deactivationRequests).set({ status: 'COMPLETED' }).where(eq(deactivationRequests.id, requestId));
-    await tx.insert(messages).values({
-      participantId: request.participantId,
-      targetType: 'LOAN',
-      targetId: request.loanId,
-      message: DEACTIVATION_TEXTS.completeMessage(loan.uli),
-      isActionable: false,
-    });
+    await tellRequester(tx, request, DEACTIVATION_TEXTS.completeMessage(loan.uli));
     return 'completed';
   });
 }
@@ -235,24 +237,9 @@ export async function failDeactivation(db: Database, requestId: string): Promise
     if (!request) return 'missing';
     if (request.status !== 'SUBMITTED') return 'notSubmitted';
     await tx.update(deactivationRequests).set({ status: 'FAILED' }).where(eq(deactivationRequests.id, requestId));
-    await tx
-      .update(loanEvents)
-      .set({ state: 'Rejected' })
-      .where(
-        and(
-          eq(loanEvents.loanId, request.loanId),
-          eq(loanEvents.eventType, DEACTIVATION_EVENT_TYPES.requested),
-          eq(loanEvents.state, 'Requested'),
-        ),
-      );
+    await settleRequestedEvent(tx, request.loanId, 'Rejected');
     const [loan] = await tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, request.loanId));
-    await tx.insert(messages).values({
-      participantId: request.participantId,
-      targetType: 'LOAN',
-      targetId: request.loanId,
-      message: DEACTIVATION_TEXTS.failedMessage(loan?.uli ?? ''),
-      isActionable: false,
-    });
+    await tellRequester(tx, request, DEACTIVATION_TEXTS.failedMessage(loan?.uli ?? ''));
     return 'failed';
   });
 }

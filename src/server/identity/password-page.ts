@@ -3,7 +3,7 @@
 import { MIN_PASSWORD_LENGTH } from '../../contract/identity';
 import { PATHS } from '../../contract/paths';
 import { APP_PATHS } from '../../domain/app-paths';
-import { escapeHtml, STYLES } from './sign-in-page';
+import { escapeHtml, hostedPage } from './sign-in-page';
 
 export const PASSWORD_PAGE_TITLE = 'Change password';
 
@@ -52,24 +52,12 @@ ${field(options, 'newPassword', 'New password', 'new-password', `At least ${MIN_
 ${field(options, 'confirmPassword', 'Confirm new password', 'new-password')}
 <button type="submit">${PASSWORD_PAGE_TITLE}</button>
 </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${PASSWORD_PAGE_TITLE} | Loan Registry</title>
-<style>${STYLES}${EXTRA_STYLES}</style>
-</head>
-<body>
-<main>
-<h1>${PASSWORD_PAGE_TITLE}</h1>
-<p class="lead">${escapeHtml(options.email)}. Every session of this account ends, and you sign in again with the new password.</p>
+  return hostedPage({
+    title: PASSWORD_PAGE_TITLE,
+    extraStyles: EXTRA_STYLES,
+    body: `<p class="lead">${escapeHtml(options.email)}. Every session of this account ends, and you sign in again with the new password.</p>
 ${error}
 ${form}
-<p class="back"><a href="/registry${APP_PATHS.dashboard}">Back to the registry</a></p>
-</main>
-</body>
-</html>
-`;
+<p class="back"><a href="/registry${APP_PATHS.dashboard}">Back to the registry</a></p>`,
+  });
 }

@@ -13,7 +13,7 @@ export interface SignInPageOptions {
 }
 
 /** The hosted pages' look (sign-in and password pages): inline style only, no script. */
-export const STYLES = `
+const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
   font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
@@ -32,24 +32,35 @@ button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 .alert{margin:0 0 1rem;padding:.75rem;border:1px solid #fecaca;border-radius:.5rem;background:#fef2f2;color:#991b1b}
 `;
 
-export function renderSignInPage(options: SignInPageOptions = {}): string {
-  const error = options.error ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>` : '';
-  const described = options.error ? ' aria-describedby="sign-in-error"' : '';
-  const invalid = options.error ? ' aria-invalid="true"' : '';
-  const returnTo = options.returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">` : '';
+/** The document around a hosted identity page (sign-in, password): one shell, one stylesheet. */
+export function hostedPage(page: { title: string; extraStyles?: string; body: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${TEXTS.signIn} | Loan Registry</title>
-<style>${STYLES}</style>
+<title>${page.title} | Loan Registry</title>
+<style>${STYLES}${page.extraStyles ?? ''}</style>
 </head>
 <body>
 <main>
-<h1>${TEXTS.signIn}</h1>
-<p class="lead">Loan Registry</p>
+<h1>${page.title}</h1>
+${page.body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function renderSignInPage(options: SignInPageOptions = {}): string {
+  const error = options.error ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  const described = options.error ? ' aria-describedby="sign-in-error"' : '';
+  const invalid = options.error ? ' aria-invalid="true"' : '';
+  const returnTo = options.returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">` : '';
+  return hostedPage({
+    title: TEXTS.signIn,
+    body: `<p class="lead">Loan Registry</p>
 ${error}
 <form method="post" action="${PATHS.signIn}">
 <div class="field">
@@ -62,9 +73,6 @@ ${error}
 </div>
 ${returnTo}
 <button type="submit">${TEXTS.signIn}</button>
-</form>
-</main>
-</body>
-</html>
-`;
+</form>`,
+  });
 }
