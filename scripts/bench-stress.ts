@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PATHS } from '../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../src/domain/constants';
 import { listRequest, type LoanBenchData } from './bench-loans';
-import { httpScenario, type HttpScenarioSpec } from './bench-load';
+import { httpScenario, type HttpScenarioSpec, type LoadResult } from './bench-load';
 import type { MessageBenchData } from './bench-messages';
 
 export const STRESS_SCENARIOS = {
@@ -19,6 +19,41 @@ export const STRESS_SCENARIOS = {
 } as const;
 
 export const STRESS_DEFAULTS = { concurrency: 50, durationS: 30 } as const;
+
+/**
+ * The stress scenarios run in turns: each round gives every scenario a slice of its duration.
+ * On a shared two-core machine the speed available drifts by a quarter within a minute; run one
+ * after the other, the bare route and the registry met different machines and the throughput
+ * ratio swung from 19% to 30% between runs. Interleaved, each scenario meets the same drift.
+ */
+export const STRESS_ROUNDS = 5;
+
+/**
+ * One scenario's rounds as one result: counts, errors and time summed, throughput over the whole,
+ * the mean weighted by count, and each percentile the worst round's (an upper bound of the
+ * whole's, as the rounds' samples are not kept).
+ */
+export function mergeRounds(rounds: readonly LoadResult[]): LoadResult {
+  const [first] = rounds;
+  if (!first) throw new Error('No round to merge');
+  const count = rounds.reduce((sum, round) => sum + round.count, 0);
+  const elapsedMs = rounds.reduce((sum, round) => sum + round.elapsedMs, 0);
+  const worst = (key: 'p50' | 'p95' | 'p99' | 'max') => Math.max(...rounds.map((round) => round[key]));
+  return {
+    name: first.name,
+    count,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    errorSamples: [...new Set(rounds.flatMap((round) => round.errorSamples))].slice(0, 5),
+    elapsedMs,
+    requestsPerSecond: elapsedMs > 0 ? (count * 1000) / elapsedMs : 0,
+    p50: worst('p50'),
+    p95: worst('p95'),
+    p99: worst('p99'),
+    max: worst('max'),
+    mean: count > 0 ? rounds.reduce((sum, round) => sum + round.mean * round.count, 0) / count : 0,
+    capped: rounds.some((round) => round.capped),
+  };
+}
 
 /** The bare route's path: a query validated by zod and a small object serialized through zod. */
 const BARE_PATH = '/bare';

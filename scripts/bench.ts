@@ -43,7 +43,7 @@ import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivatio
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
-import { startBareServer, STRESS_DEFAULTS, STRESS_SCENARIOS, stressScenarios } from './bench-stress';
+import { mergeRounds, startBareServer, STRESS_DEFAULTS, STRESS_ROUNDS, STRESS_SCENARIOS, stressScenarios } from './bench-stress';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -807,6 +807,23 @@ async function runScenario(client: LoadClient, spec: ScenarioSpec, options: Load
   process.stdout.write(` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms\n`);
 }
 
+/** The stress scenarios in STRESS_ROUNDS turns (see there), each reported as one merged result. */
+async function runStressRounds(client: LoadClient, specs: readonly ScenarioSpec[], options: LoadOptions, results: LoadResult[]) {
+  const selected = specs.filter((spec) => isSelected(spec.name));
+  const rounds = new Map<string, LoadResult[]>(selected.map((spec) => [spec.name, []]));
+  const slice: LoadOptions = { ...options, durationMs: options.durationMs / STRESS_ROUNDS };
+  for (let round = 1; round <= STRESS_ROUNDS; round++) {
+    process.stdout.write(`  stress round ${round}/${STRESS_ROUNDS}:`);
+    for (const spec of selected) {
+      const result = await client.run(spec, slice);
+      rounds.get(spec.name)?.push(result);
+      process.stdout.write(` ${spec.name.replace('stress: ', '')} ${grouped(Math.round(result.requestsPerSecond))}/s;`);
+    }
+    process.stdout.write('\n');
+  }
+  for (const spec of selected) results.push(mergeRounds(rounds.get(spec.name) ?? []));
+}
+
 /**
  * The asset scenarios on the organization with the most loans: every list view over HTTP then as
  * raw SQL, details and events, and the whole-set CSV while sampling the server's RSS (the server
@@ -923,7 +940,8 @@ async function main(): Promise<number> {
     CSV_TIMEOUT_MS +
     2 * ZIP_TIMEOUT_MS +
     (options.lighthouse ? LIGHTHOUSE_BUDGET_MS : 0) +
-    Object.keys(STRESS_SCENARIOS).length * (options.warmupMs + options.stressDurationMs + 2 * REQUEST_TIMEOUT_MS + 10_000);
+    Object.keys(STRESS_SCENARIOS).length *
+      (options.stressDurationMs + STRESS_ROUNDS * (options.warmupMs + 2 * REQUEST_TIMEOUT_MS + 10_000));
   const watchdog = setTimeout(() => {
     console.error(`The benchmark took longer than ${Math.round(budgetMs / 1000)} s: stopping.`);
     void releaseAll().finally(() => process.exit(1));
@@ -1072,7 +1090,7 @@ async function main(): Promise<number> {
       ...(loanData ? { loans: { cookie: await cookieFor(loanData.email), data: loanData } } : {}),
       ...(messageData ? { messages: { cookie: await cookieFor(messageData.email), data: messageData } } : {}),
     });
-    for (const spec of specs) await runScenario(client, spec, stressOptions, results);
+    await runStressRounds(client, specs, stressOptions, results);
   }
   // Issue 6: a batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;

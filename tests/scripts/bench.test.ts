@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOAN_SORT_COLUMNS } from '../../src/contract/loans';
 import { lastWeekInstant, listRequest, listStatements, listViews, type LoanBenchData } from '../../scripts/bench-loans';
+import { mergeRounds } from '../../scripts/bench-stress';
 import { initialJs } from '../../scripts/bench-web';
+import type { LoadResult } from '../../scripts/bench-load';
 
 const data: LoanBenchData = {
   participantId: '00000000-0000-4000-8000-000000000001',
@@ -111,5 +113,34 @@ describe('initial JavaScript', () => {
 
   it('refuses a build without a manifest', () => {
     expect(() => initialJs(path.join(dist, 'nowhere'))).toThrow(/manifest\.json is missing/);
+  });
+});
+
+describe('stress rounds', () => {
+  const round = (count: number, elapsedMs: number, p99: number, errors = 0): LoadResult => ({
+    name: 'stress: users/me',
+    count,
+    errors,
+    errorSamples: errors ? ['HTTP 500'] : [],
+    elapsedMs,
+    requestsPerSecond: (count * 1000) / elapsedMs,
+    p50: p99 / 4,
+    p95: p99 / 2,
+    p99,
+    max: p99 * 2,
+    mean: p99 / 3,
+    capped: false,
+  });
+
+  it('sums counts, errors and time, takes the throughput over the whole and the worst round of each percentile', () => {
+    const merged = mergeRounds([round(6000, 6000, 40), round(12_000, 6000, 90, 2), round(9000, 6000, 60)]);
+    expect(merged).toMatchObject({ name: 'stress: users/me', count: 27_000, errors: 2, elapsedMs: 18_000, p99: 90, p95: 45, max: 180 });
+    expect(merged.requestsPerSecond).toBe(1500);
+    expect(merged.errorSamples).toEqual(['HTTP 500']);
+    expect(merged.mean).toBeCloseTo((6000 * 40 + 12_000 * 90 + 9000 * 60) / 3 / 27_000, 9);
+  });
+
+  it('refuses to merge nothing', () => {
+    expect(() => mergeRounds([])).toThrow('No round to merge');
   });
 });

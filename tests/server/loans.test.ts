@@ -76,6 +76,20 @@ describe('GET v2 /loans: what the organization sees', () => {
     });
   });
 
+  // PostgreSQL writes the page's JSON and the route sends it unserialized: the text must be
+  // exactly what the contract writes (no extra key, none missing, the same order and types).
+  it.each<Record<string, string | number>>([
+    { limit: 100 },
+    { limit: 100, participantRoles: 'ORIGINATOR,OWNER,SERVICER,CONTROLLER,SUB_SERVICER,SECURED_PARTY', sortBy: 'controller' },
+    { limit: 10, query: 'a', sortBy: 'uli', sortDirection: 'desc' },
+    { limit: 10, offset: 100_000 },
+    { limit: 10, offset: 100_000, query: 'a' },
+  ])('answers text that is already what the contract writes (%j)', async (query) => {
+    const response = await productGet(app, listUrl(query), { cookie: world.cookies.member, participantId: world.home });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toBe(JSON.stringify(loanListSchema.parse(JSON.parse(response.body))));
+  });
+
   it('filters by each role, ORIGINATOR included, and by several at once', async () => {
     const byRole = async (roles: string) => sorted(idsOf(await list({ limit: 100, participantRoles: roles })));
     const { loans, filler } = world;

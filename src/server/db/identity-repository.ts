@@ -1,6 +1,7 @@
 // Identities and their sessions (the identity broker's data).
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from './database';
+import { preparedPerDatabase } from './prepared-statement';
 import { identities, memberships, participants, sessions, users } from './schema';
 import type { MembershipWithParticipant, UserRow } from './user-repository';
 
@@ -111,8 +112,8 @@ export async function changePassword(
  * membership's (user, organization)): every product call asks this first, so it is a named
  * prepared statement, planned once per connection.
  */
-function sessionCallerStatement(db: Database) {
-  return db
+const sessionCallerStatement = preparedPerDatabase((db) =>
+  db
     .select({
       identity: identities,
       sessionExpiresAt: sql`least(${sessions.expiresAt}, ${sessions.lastSeenAt} + ${sql.placeholder('idle')}::interval)`.mapWith(
@@ -136,10 +137,8 @@ function sessionCallerStatement(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('find_session_caller');
-}
-
-const sessionCallerStatements = new WeakMap<Database, ReturnType<typeof sessionCallerStatement>>();
+    .prepare('find_session_caller'),
+);
 
 /**
  * The caller of a live session (before its absolute end, used within `idleTimeoutMs`), or
@@ -151,12 +150,7 @@ export async function findSessionCaller(
   participantId: string | null,
   idleTimeoutMs: number,
 ): Promise<SessionCaller | undefined> {
-  let statement = sessionCallerStatements.get(db);
-  if (!statement) {
-    statement = sessionCallerStatement(db);
-    sessionCallerStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ tokenHash, participantId, idle: interval(idleTimeoutMs) });
+  const [row] = await sessionCallerStatement(db).execute({ tokenHash, participantId, idle: interval(idleTimeoutMs) });
   if (!row) return undefined;
   const namedMembership =
     row.participant && row.roles && row.isDefault !== null
@@ -169,8 +163,8 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-function touchSessionStatement(db: Database) {
-  return db
+const touchSessionStatement = preparedPerDatabase((db) =>
+  db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
     .where(
@@ -181,10 +175,8 @@ function touchSessionStatement(db: Database) {
         gt(sessions.lastSeenAt, sql`now() - ${sql.placeholder('idle')}::interval`),
       ),
     )
-    .prepare('touch_session');
-}
-
-const touchSessionStatements = new WeakMap<Database, ReturnType<typeof touchSessionStatement>>();
+    .prepare('touch_session'),
+);
 
 /**
  * Records a session's use (the idle timeout slides), unless it was recorded within `everyMs`.
@@ -192,12 +184,7 @@ const touchSessionStatements = new WeakMap<Database, ReturnType<typeof touchSess
  * no server's caller cache is emptied by it.
  */
 export async function touchSession(db: Database, tokenHash: string, everyMs: number, idleTimeoutMs: number): Promise<void> {
-  let statement = touchSessionStatements.get(db);
-  if (!statement) {
-    statement = touchSessionStatement(db);
-    touchSessionStatements.set(db, statement);
-  }
-  await statement.execute({ tokenHash, every: interval(everyMs), idle: interval(idleTimeoutMs) });
+  await touchSessionStatement(db).execute({ tokenHash, every: interval(everyMs), idle: interval(idleTimeoutMs) });
 }
 
 /** A session that ran out: past its absolute end, or unused for the idle timeout. */

@@ -157,19 +157,34 @@ export function loanCountSql(filter: LoanListFilter): SqlQuery {
   return { text: `SELECT ${countExpression(filter, params)}::int AS total`, values: params.values };
 }
 
-/** The five role entries of a loan as JSON: [{ role, state, name, participant, provenanceId }]. */
-const PARTIES_JSON = `(SELECT json_agg(json_build_array(
-      lp.role, lp.state, coalesce(pt.name, lp.name), lp.participant_id IS NOT NULL, lp.provenance_id))
-    FROM loan_parties lp LEFT JOIN participants pt ON pt.id = lp.participant_id
-    WHERE lp.loan_id = l.id AND lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY'))`;
+// The page leaves PostgreSQL as the contract's JSON text (loanListSchema), which the route sends
+// as it is: no row parsing, object building or serializing on the server's single thread. Objects
+// are rows given to to_json, whose column names are the keys and whose output is compact
+// (json_build_object and json_agg would add spaces and line breaks).
 
-/** The columns of a list item that leave the database (the sort key only orders them: not parsed for nothing). */
-const ITEM_COLUMNS = 'p.id, p.uli, p.loan_type, p.trade_date, p.mortgagee_of_record, p.status, p.parties';
+/** A role entry (roleEntrySchema): a participant's name and provenance, or a plain name. */
+const ROLE_ENTRY = `SELECT lp.state, CASE WHEN lp.participant_id IS NOT NULL THEN to_json(v) ELSE to_json(lp.name) END AS "currentValue"
+      FROM (SELECT coalesce(pt.name, lp.name, '') AS "participantName", coalesce(lp.provenance_id, '') AS "provenanceId") v`;
 
-/** The list item columns of the loans in `page` (loan_id, sort_key), in the list order. */
-const ITEMS = `SELECT l.id, l.uli, l.loan_type, l.trade_date::text AS trade_date, l.mortgagee_of_record, l.status,
-    ${PARTIES_JSON} AS parties, page.sort_key, page.loan_id
-  FROM page JOIN loans l ON l.id = page.loan_id`;
+/** The entry of one role among a loan's parties (one row per loan and role: loan_parties_loan_role_key), else null. */
+const roleEntry = (role: string): string => `(array_agg(to_json(entry)) FILTER (WHERE lp.role = '${role}'))[1]`;
+
+const ROLE_ENTRIES = `SELECT ${roleEntry('OWNER')} AS owner, ${roleEntry('SERVICER')} AS servicer,
+      ${roleEntry('CONTROLLER')} AS controller, ${roleEntry('SUB_SERVICER')} AS sub_servicer, ${roleEntry('SECURED_PARTY')} AS secured_party
+    FROM loan_parties lp LEFT JOIN participants pt ON pt.id = lp.participant_id CROSS JOIN LATERAL (${ROLE_ENTRY}) entry
+    WHERE lp.loan_id = l.id AND lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY')`;
+
+/** A list item (loanListItemSchema), its keys in the contract's order. */
+const ITEM = `SELECT l.id AS "loanId", l.uli, l.loan_type AS "loanType", l.trade_date AS "tradeDate",
+      l.mortgagee_of_record AS "mortgageeOfRecord", l.status, r.owner, r.servicer, r.controller,
+      r.sub_servicer AS "subServicer", r.secured_party AS "securedParty"`;
+
+/** The list items of the loans in `page` (loan_id, sort_key), with the keys that order them. */
+const ITEMS = `SELECT to_json(item)::text AS item, page.sort_key, page.loan_id
+  FROM page JOIN loans l ON l.id = page.loan_id CROSS JOIN LATERAL (${ROLE_ENTRIES}) r CROSS JOIN LATERAL (${ITEM}) item`;
+
+/** The page's items as one JSON array text, in the list order ('[]' for none). */
+const itemsArray = (order: string): string => `'[' || coalesce(string_agg(p.item, ',' ORDER BY ${order}), '') || ']' AS loans`;
 
 export interface LoanPageRequest {
   readonly limit: number;
@@ -178,7 +193,8 @@ export interface LoanPageRequest {
 
 /**
  * One page of list items and the exact count of the whole filtered set, in one statement (one
- * round trip, one snapshot). Rows carry `total`; past the end, one row with `total` and a null id.
+ * round trip, one snapshot): one row, `loans` (the items' JSON array as text) and `total` (null
+ * for a search, id list or pool page past the end, which reads no row to count).
  *
  * - A search, an id list or a pool is read whole anyway: count(*) OVER () counts it in the same pass.
  * - Otherwise the count comes first (loan_list_counts), and a page past the middle of the set is
@@ -200,9 +216,8 @@ export function loanListSql(filter: LoanListFilter, page: LoanPageRequest): SqlQ
   ORDER BY ${ascending}
   LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}
 )
-SELECT ${ITEM_COLUMNS}, page_total.total::int AS total
-FROM (SELECT max(total) AS total FROM page) page_total LEFT JOIN LATERAL (${ITEMS}) p ON true
-ORDER BY ${pageOrder}`;
+SELECT ${itemsArray(pageOrder)}, min(page_total.total)::int AS total
+FROM (SELECT max(total) AS total FROM page) page_total LEFT JOIN LATERAL (${ITEMS}) p ON true`;
     return { text, values: params.values };
   }
   const count = countExpression(filter, params);
@@ -236,8 +251,7 @@ page AS (
     SELECT e.*, row_number() OVER (ORDER BY ${orderBy('e', 'sort_key', !order.descending)}) AS position FROM backward e
   ) b WHERE b.position <= (SELECT rows FROM bounds)
 )
-SELECT ${ITEM_COLUMNS}, total.n AS total FROM total LEFT JOIN LATERAL (${ITEMS}) p ON true
-ORDER BY ${pageOrder}`;
+SELECT ${itemsArray(pageOrder)}, min(total.n) AS total FROM total LEFT JOIN LATERAL (${ITEMS}) p ON true`;
   return { text, values: params.values };
 }
 

@@ -3,8 +3,7 @@
 import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import QueryStream from 'pg-query-stream';
-import type { LoanListItem, PartyValue, RoleEntry } from '../../contract/loans';
-import type { RoleState } from '../../domain/loan';
+import type { LoanListItem } from '../../contract/loans';
 import type { Database } from './database';
 import { poolOf } from './pg-pool';
 import {
@@ -18,50 +17,6 @@ import {
 } from './loan-list-query';
 
 export type { LoanListFilter } from './loan-list-query';
-
-type PartyTuple = [role: string, state: RoleState, name: string | null, isParticipant: boolean, provenanceId: string | null];
-
-interface PageRow {
-  id: string;
-  uli: string;
-  loan_type: string;
-  trade_date: string | null;
-  mortgagee_of_record: string | null;
-  status: LoanListItem['status'];
-  parties: PartyTuple[] | null;
-  total: number;
-}
-
-const ROLE_FIELDS = {
-  OWNER: 'owner',
-  SERVICER: 'servicer',
-  CONTROLLER: 'controller',
-  SUB_SERVICER: 'subServicer',
-  SECURED_PARTY: 'securedParty',
-} as const;
-
-function toItem(row: PageRow): LoanListItem {
-  const item: LoanListItem = {
-    loanId: row.id,
-    uli: row.uli,
-    loanType: row.loan_type,
-    tradeDate: row.trade_date,
-    mortgageeOfRecord: row.mortgagee_of_record,
-    status: row.status,
-    owner: null,
-    servicer: null,
-    controller: null,
-    subServicer: null,
-    securedParty: null,
-  };
-  for (const [role, state, name, isParticipant, provenanceId] of row.parties ?? []) {
-    const field = ROLE_FIELDS[role as keyof typeof ROLE_FIELDS];
-    if (!field) continue;
-    const currentValue: PartyValue | null = isParticipant ? { participantName: name ?? '', provenanceId: provenanceId ?? '' } : name;
-    item[field] = { state, currentValue } satisfies RoleEntry;
-  }
-  return item;
-}
 
 export interface LoanPage {
   readonly loans: LoanListItem[];
@@ -93,17 +48,23 @@ function statementName(text: string): string {
   return name;
 }
 
-/** One page and the exact count of the whole filtered set, in one statement (loanListSql). */
-export async function listLoanPage(db: Database, filter: LoanListFilter, page: LoanPageRequest): Promise<LoanPage> {
-  const { rows } = await poolOf(db).query<PageRow | (Omit<PageRow, 'id' | 'total'> & { id: null; total: number | null })>(
-    loanListStatement(filter, page),
-  );
-  const total = rows[0]?.total;
-  const loans = rows.filter((row): row is PageRow => row.id !== null).map(toItem);
-  if (total !== null && total !== undefined) return { loans, totalCount: total };
-  if (page.offset === 0) return { loans, totalCount: 0 };
+/**
+ * One page and the exact count of the whole filtered set as the contract's JSON text
+ * (`{"loans":[...],"totalCount":n}`, loanListSchema), built by PostgreSQL in one statement
+ * (loanListSql): the route sends it as it is.
+ */
+export async function listLoanPageJson(db: Database, filter: LoanListFilter, page: LoanPageRequest): Promise<string> {
+  const { rows } = await poolOf(db).query<{ loans: string; total: number | null }>(loanListStatement(filter, page));
+  const { loans = '[]', total = null } = rows[0] ?? {};
   // A search, id list or pool page past the end carries no row, hence no count.
-  return { loans, totalCount: (await poolOf(db).query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0 };
+  const totalCount =
+    total ?? (page.offset === 0 ? 0 : ((await poolOf(db).query<{ total: number }>(loanCountSql(filter))).rows[0]?.total ?? 0));
+  return `{"loans":${loans},"totalCount":${totalCount}}`;
+}
+
+/** The same page as an object, for answers that hold it among other fields (a pool's page). */
+export async function listLoanPage(db: Database, filter: LoanListFilter, page: LoanPageRequest): Promise<LoanPage> {
+  return JSON.parse(await listLoanPageJson(db, filter, page)) as LoanPage;
 }
 
 /** The CSV's source row (loanCsvSql's columns, read as an array: no object per row). */

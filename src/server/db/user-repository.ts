@@ -1,6 +1,7 @@
 // Registry users, their memberships of organizations and the organizations' profiles.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from './database';
+import { preparedPerDatabase } from './prepared-statement';
 import { memberships, participantContacts, participants, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,7 +24,7 @@ export async function findUserById(db: Database, userId: string): Promise<UserRo
   return row;
 }
 
-function activeMembershipsQuery(db: Database, userId: string) {
+function activeMembershipsQuery(db: Database, userId: string | Placeholder) {
   return db
     .select({ participant: participants, roles: memberships.roles, isDefault: memberships.isDefault })
     .from(memberships)
@@ -37,9 +38,14 @@ export async function listActiveMemberships(db: Database, userId: string): Promi
   return activeMembershipsQuery(db, userId);
 }
 
+// A product call without x-participant-id asks for the default organization.
+const defaultMembershipStatement = preparedPerDatabase((db) =>
+  activeMembershipsQuery(db, sql.placeholder('userId')).limit(1).prepare('find_default_membership'),
+);
+
 /** The default membership, or the first active one when the default organization was deactivated. */
 export async function findDefaultMembership(db: Database, userId: string): Promise<MembershipWithParticipant | undefined> {
-  const [row] = await activeMembershipsQuery(db, userId).limit(1);
+  const [row] = await defaultMembershipStatement(db).execute({ userId });
   return row;
 }
 
@@ -58,12 +64,18 @@ export async function findActiveMembership(
   return row;
 }
 
-export async function listParticipantContacts(db: Database, participantId: string): Promise<ContactRow[]> {
-  return db
+// users/me asks for the current organization's contacts on every call.
+const participantContactsStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(participantContacts)
-    .where(eq(participantContacts.participantId, participantId))
-    .orderBy(asc(participantContacts.type), asc(participantContacts.name));
+    .where(eq(participantContacts.participantId, sql.placeholder('participantId')))
+    .orderBy(asc(participantContacts.type), asc(participantContacts.name))
+    .prepare('list_participant_contacts'),
+);
+
+export async function listParticipantContacts(db: Database, participantId: string): Promise<ContactRow[]> {
+  return participantContactsStatement(db).execute({ participantId });
 }
 
 /** True when no organization exists yet (an empty database, ready for the demo seed). */

@@ -24,6 +24,7 @@ import { POOL_NOT_FOUND } from './pools';
 export const POOL_CSV_SELECTION_REQUIRED = 'loanIds or poolDenomination is required';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const csvBody = z.string().describe(`CSV with a header row: ${LOAN_CSV_HEADERS.join(', ')}`);
 
@@ -112,7 +113,9 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       const filter = filterOf(membership.participant.id, request.query);
       if (prefersCsv(request.headers.accept)) return sendCsv(app, reply, filter, 'assets');
       const { limit, offset } = request.query;
-      return app.repositories.loanList.listLoanPage(filter, { limit, offset });
+      // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
+      const page = await app.repositories.loanList.listLoanPageJson(filter, { limit, offset });
+      return reply.type(JSON_TYPE).send(page);
     },
   );
 
