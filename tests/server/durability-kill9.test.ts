@@ -53,7 +53,8 @@ afterAll(async () => {
     const orphan = await startEmbeddedPostgres(dataDir).catch(() => undefined);
     await orphan?.stop();
   }
-  fs.rmSync(tmp, { recursive: true, force: true });
+  // PostgreSQL's processes, killed with their group, may still be writing as they exit: retry ENOTEMPTY.
+  fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 // ---------------------------------------------------------------------------------------------

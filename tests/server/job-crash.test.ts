@@ -118,7 +118,11 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 
 afterAll(async () => {
   for (const child of servers) await killGroup(child, 'SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // PostgreSQL outlives its killed server for a moment and writes autoprewarm.blocks as it stops:
+  // wait until no process runs on the folder, then remove it.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && processesUsing(dataDir) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 describe('a batch download job and a crash', () => {
