@@ -15,6 +15,7 @@ import {
   seedDemoData,
   type SeedSummary,
 } from '../../src/server/seed';
+import { LOAN_LIST_TABLES } from '../../src/server/db/loan-list-index';
 import { verifyPassword } from '../../src/server/identity/passwords';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { messageCountMismatches } from './support/message-counts';
@@ -604,6 +605,23 @@ describe('demo seed', () => {
           .then((result) => result.rows),
       });
       expect(await snapshot(other)).toEqual(await snapshot(database));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('leaves the asset list index and the messages vacuumed: every page all-visible for index-only scans', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoData(other.db, { loans: 300, rebuildIndexes: true });
+      const { rows } = await other.pool.query<{ table: string; pages: number; visible: number }>(
+        `SELECT c.relname AS table, c.relpages AS pages, c.relallvisible AS visible FROM pg_class c
+         WHERE c.relname = ANY ($1::text[]) ORDER BY 1`,
+        [[...LOAN_LIST_TABLES, 'messages', 'role_requests']],
+      );
+      expect(rows.map((row) => row.table)).toEqual([...LOAN_LIST_TABLES, 'messages', 'role_requests'].sort());
+      for (const row of rows) expect({ table: row.table, visible: row.visible }).toEqual({ table: row.table, visible: row.pages });
+      expect(rows.find((row) => row.table === 'loan_list_entries')?.pages).toBeGreaterThan(0);
     } finally {
       await other.close();
     }
