@@ -23,9 +23,31 @@ export function connectDatabase(connectionString: string, maxConnections = 10): 
   return { db, pool, close: () => pool.end() };
 }
 
-/** Applies the committed SQL migrations (idempotent; drizzle records what has run). */
+/** The advisory lock key held while migrating: 'registry migrations' as a 64-bit number. */
+export const MIGRATION_LOCK_KEY = 0x7265_6769_6d69_67n;
+
+/**
+ * Applies the committed SQL migrations (idempotent; drizzle records what has run). Servers that
+ * start together on one database take turns: drizzle reads the last applied migration and then
+ * applies the newer ones, so two at once would both apply them. The first holds a session
+ * advisory lock on one connection while it migrates; the others wait, then find nothing to do.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  await migrate(handle.db, { migrationsFolder });
+  const client = await handle.pool.connect();
+  let broken = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {
+        // A connection that cannot unlock is not reused: closing it releases the lock.
+        broken = true;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** The role a connection logs in as. */

@@ -1,0 +1,59 @@
+// Servers that start together on one empty database (issue 8: two servers on one PostgreSQL) must
+// apply each migration once, not race each other through the same statements.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../../src/server/db/database';
+
+const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as {
+  entries: unknown[];
+};
+
+async function emptyDatabase(): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+describe('migrations', () => {
+  const handles: DatabaseHandle[] = [];
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+  });
+
+  it('three servers migrating one empty database at once apply every migration exactly once', async () => {
+    const url = await emptyDatabase();
+    const servers = [connectDatabase(url, 2), connectDatabase(url, 2), connectDatabase(url, 2)];
+    handles.push(...servers);
+    const results = await Promise.allSettled(servers.map((handle) => migrateDatabase(handle)));
+    expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+
+    const [first] = servers as [DatabaseHandle];
+    const applied = await first.pool.query<{ hash: string; count: number }>(
+      'SELECT hash, count(*)::int AS count FROM drizzle.__drizzle_migrations GROUP BY hash',
+    );
+    expect(applied.rows).toHaveLength(journal.entries.length);
+    expect(applied.rows.every((row) => row.count === 1)).toBe(true);
+    // The schema is whole: the last migration's table answers.
+    const totals = await first.pool.query('SELECT count(*)::int AS n FROM loan_list_totals');
+    expect(totals.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('leaves no lock behind: a later start migrates (nothing to do) without waiting', async () => {
+    const url = await emptyDatabase();
+    const handle = connectDatabase(url, 2);
+    handles.push(handle);
+    await migrateDatabase(handle);
+    await migrateDatabase(handle);
+    const locks = await handle.pool.query(
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+       WHERE l.locktype = 'advisory' AND d.datname = current_database()`,
+    );
+    expect(locks.rows[0]).toEqual({ n: 0 });
+  });
+});
