@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { connectDatabase, grantApplicationRole, migrateDatabase, type DatabaseHandle } from '../../src/server/db/database';
 
 const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as {
   entries: unknown[];
@@ -42,6 +42,26 @@ describe('migrations', () => {
     // The schema is whole: the last migration's table answers.
     const totals = await first.pool.query('SELECT count(*)::int AS n FROM loan_list_totals');
     expect(totals.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('three servers granting the application role at once all start', async () => {
+    const url = await emptyDatabase();
+    const servers = [connectDatabase(url, 2), connectDatabase(url, 2), connectDatabase(url, 2)];
+    handles.push(...servers);
+    const [first] = servers as [DatabaseHandle];
+    await migrateDatabase(first);
+    const role = `test_app_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    await first.pool.query(`CREATE ROLE ${role} NOLOGIN`);
+    try {
+      for (let round = 0; round < 3; round++) {
+        const results = await Promise.allSettled(servers.map((handle) => grantApplicationRole(handle, role, ['public'])));
+        expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+      }
+      const granted = await first.pool.query<{ allowed: boolean }>(`SELECT has_table_privilege($1, 'loans', 'SELECT') AS allowed`, [role]);
+      expect(granted.rows[0]?.allowed).toBe(true);
+    } finally {
+      await first.pool.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+    }
   });
 
   it('leaves no lock behind: a later start migrates (nothing to do) without waiting', async () => {

@@ -70,6 +70,8 @@ export async function grantApplicationRole(handle: DatabaseHandle, applicationRo
   const client = await handle.pool.connect();
   try {
     await client.query('BEGIN');
+    // Concurrent GRANTs on one object fail ('tuple concurrently updated'): starts take turns here too.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     for (const name of schemas) {
       const schema = pg.escapeIdentifier(name);
       await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
