@@ -1,7 +1,11 @@
 // Servers that start together on one empty database (issue 8: two servers on one PostgreSQL) must
 // apply each migration once, not race each other through the same statements.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, grantApplicationRole, migrateDatabase, type DatabaseHandle } from '../../src/server/db/database';
@@ -76,4 +80,25 @@ describe('migrations', () => {
     );
     expect(locks.rows[0]).toEqual({ n: 0 });
   });
+
+  it("keeps drizzle-kit's latest snapshot in step with schema.ts: db:generate finds nothing to write", async () => {
+    // A copy of what drizzle-kit reads, so a change it would write stays out of the project.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'drizzle-check-'));
+    try {
+      fs.mkdirSync(path.join(folder, 'src/server/db'), { recursive: true });
+      fs.copyFileSync('drizzle.config.ts', path.join(folder, 'drizzle.config.ts'));
+      fs.copyFileSync('src/server/db/schema.ts', path.join(folder, 'src/server/db/schema.ts'));
+      fs.cpSync('src/server/db/migrations', path.join(folder, 'src/server/db/migrations'), { recursive: true });
+      fs.symlinkSync(path.resolve('node_modules'), path.join(folder, 'node_modules'));
+      const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/drizzle-kit'), ['generate', '--name', 'check'], {
+        cwd: folder,
+      });
+      expect(stdout).toContain('No schema changes');
+      expect(fs.readdirSync(path.join(folder, 'src/server/db/migrations')).filter((file) => file.endsWith('.sql'))).toHaveLength(
+        journal.entries.length,
+      );
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
