@@ -9,7 +9,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { buildApp } from './app';
 import { parseConfig, type ServerConfig } from './config';
-import { connectDatabase, currentRole, grantApplicationRole, migrateDatabase, type Database, type DatabaseHandle } from './db/database';
+import {
+  connectDatabase,
+  currentRole,
+  grantApplicationRole,
+  migrateDatabase,
+  withStartupLock,
+  type Database,
+  type DatabaseHandle,
+} from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { existingIdentityEmails } from './db/identity-repository';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
@@ -64,22 +72,26 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
       connectionString = embedded.applicationConnectionString();
       ownerConnectionString = embedded.connectionString();
     }
-    handle = connectDatabase(connectionString);
-    const owner = ownerConnectionString ? connectDatabase(ownerConnectionString, 2) : handle;
+    const application = connectDatabase(connectionString);
+    handle = application;
+    const owner = ownerConnectionString ? connectDatabase(ownerConnectionString, 2) : application;
     try {
-      await migrateDatabase(owner);
-      // Demo data only ever goes into our own embedded database, never into a DATABASE_URL one.
-      if (embedded && (embedded.initialized || (await hasNoParticipants(owner.db)))) {
-        log(`Seeding demo data (${config.seedLoans} loans)...`);
-        await seedDemoData(owner.db, { loans: config.seedLoans, log });
-      }
-      await createJobSchema(owner.db);
-      const applicationRole = await currentRole(handle);
-      if (owner !== handle && applicationRole !== (await currentRole(owner))) {
-        await grantApplicationRole(owner, applicationRole, ['public', JOB_SCHEMA]);
-      }
+      // Servers starting together on one database prepare it one at a time.
+      await withStartupLock(ownerConnectionString ?? connectionString, async () => {
+        await migrateDatabase(owner);
+        // Demo data only ever goes into our own embedded database, never into a DATABASE_URL one.
+        if (embedded && (embedded.initialized || (await hasNoParticipants(owner.db)))) {
+          log(`Seeding demo data (${config.seedLoans} loans)...`);
+          await seedDemoData(owner.db, { loans: config.seedLoans, log });
+        }
+        await createJobSchema(owner.db);
+        const applicationRole = await currentRole(application);
+        if (owner !== application && applicationRole !== (await currentRole(owner))) {
+          await grantApplicationRole(owner, applicationRole, ['public', JOB_SCHEMA]);
+        }
+      });
     } finally {
-      if (owner !== handle) await owner.close();
+      if (owner !== application) await owner.close();
     }
     const present = await existingIdentityEmails(
       handle.db,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { connectDatabase, grantApplicationRole, migrateDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { connectDatabase, grantApplicationRole, migrateDatabase, withStartupLock, type DatabaseHandle } from '../../src/server/db/database';
 
 const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as {
   entries: unknown[];
@@ -66,6 +66,28 @@ describe('migrations', () => {
     } finally {
       await first.pool.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
     }
+  });
+
+  it('server starts prepare the database one at a time, and a failed start lets the next one go', async () => {
+    const url = await emptyDatabase();
+    const steps: string[] = [];
+    const start = (name: string, fail = false) =>
+      withStartupLock(url, async () => {
+        steps.push(`${name} begins`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        steps.push(`${name} ends`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([start('a', true), start('b'), start('c')]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
+      'Error: a failed',
+      'b',
+      'c',
+    ]);
+    // Never two at once: each start ends before the next begins.
+    expect(steps).toHaveLength(6);
+    for (let i = 0; i < steps.length; i += 2) expect(steps[i + 1]).toBe(steps[i]?.replace('begins', 'ends'));
   });
 
   it('leaves no lock behind: a later start migrates (nothing to do) without waiting', async () => {

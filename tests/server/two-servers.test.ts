@@ -40,9 +40,8 @@ beforeAll(async () => {
     SIGN_IN_RATE_LIMIT: '1000',
     JOB_WORKERS: String(jobWorkers),
   });
-  // One after the other: both apply the (already applied) migrations at start.
-  first = await startServerProcess(env(false));
-  second = await startServerProcess(env(true));
+  // At once, as an orchestrator starts replicas: migrations, grants and the job schema take turns.
+  [first, second] = await Promise.all([startServerProcess(env(false)), startServerProcess(env(true))]);
 }, 120_000);
 
 afterAll(async () => {

@@ -26,6 +26,30 @@ export function connectDatabase(connectionString: string, maxConnections = 10): 
 /** The advisory lock key held while migrating: 'registry migrations' as a 64-bit number. */
 export const MIGRATION_LOCK_KEY = 0x7265_6769_6d69_67n;
 
+/** The advisory lock key held while a server prepares the database at start: 'registry start'. */
+export const STARTUP_LOCK_KEY = 0x7265_6773_7461_7274n;
+
+/**
+ * Runs `work` (a server's start-up: migrations, pg-boss's schema, the grants) while holding a
+ * session advisory lock on a connection of its own, so servers starting together on one database
+ * prepare it one after the other. pg-boss, for one, creates its schema with CREATE SCHEMA IF NOT
+ * EXISTS, which fails in one of two starts that run it at once. A key of its own (not
+ * MIGRATION_LOCK_KEY, which the steps take themselves) so the steps inside do not wait for it.
+ */
+export async function withStartupLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const holder = new pg.Client({ connectionString });
+  // A holder that loses its server must not crash the process: the lock ends with the session.
+  holder.on('error', () => undefined);
+  await holder.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+    return await work();
+  } finally {
+    // Ending the session releases its lock.
+    await holder.end().catch(() => undefined);
+  }
+}
+
 /**
  * Applies the committed SQL migrations (idempotent; drizzle records what has run). Servers that
  * start together on one database take turns: drizzle reads the last applied migration and then
