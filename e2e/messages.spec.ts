@@ -201,6 +201,8 @@ test.describe('messages', () => {
   });
 
   test('is axe clean, with the filter on and a long message shown whole', async ({ page, expectNoAxeViolations }) => {
+    // Two full axe analyses of a 100-row page take about 14 s each on the 2-core CI machine.
+    test.slow();
     await openMessages(page, '?page=1&limit=100&archived=true');
     await expectNoAxeViolations();
     const readMore = page.getByRole('button', { name: T.readMore, exact: true });
