@@ -6,23 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, grantApplicationRole, migrateDatabase, withStartupLock, type DatabaseHandle } from '../../src/server/db/database';
+import { createEmptyDatabase } from '../support/test-database';
 
 const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as {
   entries: unknown[];
 };
-
-async function emptyDatabase(): Promise<string> {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
 
 describe('migrations', () => {
   const handles: DatabaseHandle[] = [];
@@ -31,7 +21,7 @@ describe('migrations', () => {
   });
 
   it('three servers migrating one empty database at once apply every migration exactly once', async () => {
-    const url = await emptyDatabase();
+    const url = await createEmptyDatabase();
     const servers = [connectDatabase(url, 2), connectDatabase(url, 2), connectDatabase(url, 2)];
     handles.push(...servers);
     const results = await Promise.allSettled(servers.map((handle) => migrateDatabase(handle)));
@@ -49,7 +39,7 @@ describe('migrations', () => {
   });
 
   it('three servers granting the application role at once all start', async () => {
-    const url = await emptyDatabase();
+    const url = await createEmptyDatabase();
     const servers = [connectDatabase(url, 2), connectDatabase(url, 2), connectDatabase(url, 2)];
     handles.push(...servers);
     const [first] = servers as [DatabaseHandle];
@@ -69,7 +59,7 @@ describe('migrations', () => {
   });
 
   it('server starts prepare the database one at a time, and a failed start lets the next one go', async () => {
-    const url = await emptyDatabase();
+    const url = await createEmptyDatabase();
     const steps: string[] = [];
     const start = (name: string, fail = false) =>
       withStartupLock(url, async () => {
@@ -91,7 +81,7 @@ describe('migrations', () => {
   });
 
   it('leaves no lock behind: a later start migrates (nothing to do) without waiting', async () => {
-    const url = await emptyDatabase();
+    const url = await createEmptyDatabase();
     const handle = connectDatabase(url, 2);
     handles.push(handle);
     await migrateDatabase(handle);

@@ -8,14 +8,19 @@ export interface TestDatabase extends DatabaseHandle {
   readonly url: string;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A new, empty database on the run's embedded PostgreSQL (no migrations): its connection URL. */
+export async function createEmptyDatabase(): Promise<string> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = await createEmptyDatabase();
   const handle = connectDatabase(url, 4);
   await migrateDatabase(handle);
   return { ...handle, url };
