@@ -24,7 +24,18 @@ export const TEXTS = {
   registryUnreachable: 'The registry could not be reached. Check your connection and try again.',
   tryAgain: 'Try again',
   loading: 'Loading your registry…',
+  /** The sign-in pages' 429 when one address sends too many (a one-minute window). */
+  tooManySignInAttempts: 'Too many sign-in attempts. Wait a minute, then try again.',
 } as const;
+
+/**
+ * The sign-in pages' 429 when an account has had too many wrong passwords, from any address: the
+ * wait is the rest of its window, in whole minutes. Worded the same for an unknown email.
+ */
+export function tooManyAccountSignInAttempts(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in attempts for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+}
 
 export const NAVIGATION_LABELS = {
   assets: 'Assets',

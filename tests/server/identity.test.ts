@@ -167,7 +167,10 @@ describe('sign-in', () => {
       const { response } = await signIn(limited, EMAIL);
       expect(response.statusCode).toBe(429);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('role="alert">Too many sign-in attempts');
+      expect(response.body).toContain(`role="alert">${TEXTS.tooManySignInAttempts}`);
+      // @fastify/rate-limit's window is one minute, as the text says.
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(sessionCookieOf(response)).toBeUndefined();
     } finally {
       await limited.close();

@@ -329,7 +329,8 @@ describe('password change', () => {
     }
     const right = await postForm(cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(right.statusCode).toBe(429);
-    expect(right.body).toContain('Too many sign-in attempts');
+    expect(right.body).toContain('Too many sign-in attempts for this account. Try again in 15 minutes.');
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await signIn(app, 'guesser@registry.test')).response.statusCode).toBe(429);
     // The password did not change and the session lives.
     expect((await figureInfo(app, cookie)).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
-import { TEXTS } from '../../src/domain/texts';
+import { TEXTS, tooManyAccountSignInAttempts } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
@@ -57,7 +57,12 @@ describe('per-account sign-in throttle', () => {
       const response = await signInFrom(target, '192.0.2.77', 'GUESSED@registry.test', PASSWORD);
       expect(response.statusCode).toBe(429);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('role="alert">Too many sign-in attempts');
+      // The wait is the rest of the account's 15-minute window, in the text and in Retry-After.
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(response.body).toContain(`role="alert">${tooManyAccountSignInAttempts(retryAfter)}`);
+      expect(tooManyAccountSignInAttempts(retryAfter)).toBe('Too many sign-in attempts for this account. Try again in 15 minutes.');
       expect(sessionCookieOf(response)).toBeUndefined();
     }
     const [identity] = await database.db.select().from(schema.identities).where(eq(schema.identities.email, 'guessed@registry.test'));
@@ -76,6 +81,16 @@ describe('per-account sign-in throttle', () => {
   it('lets the account in again once its window has passed, and a success starts the count again', async () => {
     for (let attempt = 0; attempt < 6; attempt++) await signInFrom(app, '10.0.1.1', 'window@registry.test', 'wrong password');
     expect((await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
+    // Late in the window, the page asks for the minutes that are left.
+    await database.db
+      .update(schema.signInThrottle)
+      .set({ windowStartedAt: sql`now() - interval '14 minutes 10 seconds'` })
+      .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
+    const late = await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD);
+    expect(late.statusCode).toBe(429);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(45);
+    expect(Number(late.headers['retry-after'])).toBeLessThanOrEqual(50);
+    expect(late.body).toContain('Too many sign-in attempts for this account. Try again in 1 minute.');
     await database.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })

@@ -11,20 +11,29 @@ export const SIGN_IN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
 const interval = (ms: number) => `${ms} milliseconds`;
 
+/** An account's guesses in its current window, and how long until that window ends. */
+export interface SignInAttemptCount {
+  /** This guess included (1 when the window had passed). */
+  readonly attempts: number;
+  /** Whole seconds until the window ends and the count starts again (at least 1). */
+  readonly retryAfterSeconds: number;
+}
+
 /**
- * Counts one password guess at the account and returns the guesses in its current window,
- * this one included (1 when the window had passed). One UPSERT: concurrent guesses on several
- * servers each get their own count, so no more than the limit are ever checked.
+ * Counts one password guess at the account. One UPSERT: concurrent guesses on several servers
+ * each get their own count, so no more than the limit are ever checked.
  */
-export async function countSignInAttempt(db: Database, email: string, windowMs = SIGN_IN_ACCOUNT_WINDOW_MS): Promise<number> {
-  const result = await db.execute<{ attempts: number }>(sql`
+export async function countSignInAttempt(db: Database, email: string, windowMs = SIGN_IN_ACCOUNT_WINDOW_MS): Promise<SignInAttemptCount> {
+  const result = await db.execute<{ attempts: number; retry_after_seconds: number }>(sql`
     INSERT INTO sign_in_throttle AS t (email_key, attempts, window_started_at)
     VALUES (${emailKey(email)}, 1, now())
     ON CONFLICT (email_key) DO UPDATE SET
       attempts = CASE WHEN t.window_started_at <= now() - ${interval(windowMs)}::interval THEN 1 ELSE t.attempts + 1 END,
       window_started_at = CASE WHEN t.window_started_at <= now() - ${interval(windowMs)}::interval THEN now() ELSE t.window_started_at END
-    RETURNING attempts`);
-  return Number(result.rows[0]?.attempts ?? 1);
+    RETURNING attempts,
+      greatest(1, ceil(extract(epoch FROM t.window_started_at + ${interval(windowMs)}::interval - now())))::int AS retry_after_seconds`);
+  const row = result.rows[0];
+  return { attempts: Number(row?.attempts ?? 1), retryAfterSeconds: Number(row?.retry_after_seconds ?? Math.ceil(windowMs / 1000)) };
 }
 
 /** A successful password check: the account's count starts again. */

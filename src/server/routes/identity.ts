@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
 import { figureInfoSchema, loginQuerySchema, passwordChangeFormSchema, signInFormSchema } from '../../contract/identity';
 import { PATHS } from '../../contract/paths';
-import { TEXTS } from '../../domain/texts';
+import { TEXTS, tooManyAccountSignInAttempts } from '../../domain/texts';
 import { forbidden } from '../http-errors';
 import { renderPasswordPage, type PasswordPageOptions } from '../identity/password-page';
 import {
@@ -46,7 +46,6 @@ export interface IdentityRouteOptions {
 
 export const DEFAULT_AFTER_SIGN_IN = '/registry/dashboard';
 const AFTER_SIGN_OUT = '/registry/login';
-const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Wait a minute, then try again.';
 export const NOT_MANAGEABLE = 'The password of this account is managed elsewhere and cannot be changed here';
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Sign in again.';
@@ -83,14 +82,14 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         .code(429)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderSignInPage({ error: TOO_MANY_ATTEMPTS }));
+        .send(renderSignInPage({ error: TEXTS.tooManySignInAttempts }));
     }
     if (error.statusCode === 429 && request.routeOptions.url === PATHS.passwordPage && request.method === 'POST') {
       return reply
         .code(429)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderPasswordPage({ email: request.identity?.email ?? '', error: TOO_MANY_ATTEMPTS }));
+        .send(renderPasswordPage({ email: request.identity?.email ?? '', error: TEXTS.tooManySignInAttempts }));
     }
     throw error;
   });
@@ -178,10 +177,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       const { password } = request.body;
       // The account's throttle (defect 6), before anything else: a throttled account's password is
       // not checked at all, whichever address asks, and an unknown email is counted the same way.
-      const attempts = await throttle.countSignInAttempt(email);
-      if (attempts > options.signInAccountLimit) {
+      const count = await throttle.countSignInAttempt(email);
+      if (count.attempts > options.signInAccountLimit) {
         await recordRequestEvent(request, 'sign-in.failure', { identityId: null, email, detail: { reason: 'throttled' } });
-        return page(429, TOO_MANY_ATTEMPTS);
+        reply.header('retry-after', String(count.retryAfterSeconds));
+        return page(429, tooManyAccountSignInAttempts(count.retryAfterSeconds));
       }
       const identity = await identities.findIdentityByEmail(request.body.email);
       const valid = identity
@@ -339,9 +339,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       }
       const form = parsed.data;
       // Guesses of the current password count against the account like sign-in guesses.
-      if ((await throttle.countSignInAttempt(identity.email)) > options.signInAccountLimit) {
+      const count = await throttle.countSignInAttempt(identity.email);
+      if (count.attempts > options.signInAccountLimit) {
         await recordRequestEvent(request, 'password.change-refused', { detail: { reason: 'throttled' } });
-        return page(429, TOO_MANY_ATTEMPTS);
+        reply.header('retry-after', String(count.retryAfterSeconds));
+        return page(429, tooManyAccountSignInAttempts(count.retryAfterSeconds));
       }
       if (!(await verifyPassword(form.currentPassword, identity.passwordHash))) {
         await recordRequestEvent(request, 'password.change-refused', { detail: { reason: 'bad-password' } });
