@@ -5,24 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { buildApp } from './app';
 import { parseConfig, type ServerConfig } from './config';
-import {
-  connectDatabase,
-  currentRole,
-  grantApplicationRole,
-  migrateDatabase,
-  withStartupLock,
-  type Database,
-  type DatabaseHandle,
-} from './db/database';
+import { connectDatabase, currentRole, grantApplicationRole, migrateDatabase, withStartupLock, type DatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { existingIdentityEmails } from './db/identity-repository';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { hasNoParticipants } from './db/user-repository';
-import { JOB_SCHEMA, PgBossJobRunner } from './jobs/job-runner';
+import { createJobSchema, JOB_SCHEMA } from './jobs/job-runner';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -108,23 +100,6 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
-  }
-}
-
-const quiet = () => undefined;
-const silentLog = { level: 'silent', fatal: quiet, error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet, silent: quiet };
-
-/**
- * pg-boss's schema and the queues, made (or brought up to date) by the owner role: the job runner
- * of the application role then finds them and only reads and writes rows.
- */
-async function createJobSchema(db: Database): Promise<void> {
-  const log = { ...silentLog, child: () => log } as unknown as FastifyBaseLogger;
-  const runner = new PgBossJobRunner(db, { handlers: {}, log });
-  try {
-    await runner.runPending(); // with no handlers: starts pg-boss (schema, queues) and runs nothing
-  } finally {
-    await runner.stop();
   }
 }
 

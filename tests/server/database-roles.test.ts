@@ -25,6 +25,7 @@ import { JOB_SCHEMA, PgBossJobRunner } from '../../src/server/jobs/job-runner';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { SEED_TABLES, seedDemoData } from '../../src/server/seed';
+import { createTestDatabase } from '../support/test-database';
 import { productGet, sameOrigin, signIn } from './support/server-fixtures';
 
 const folders: string[] = [];
@@ -438,4 +439,25 @@ describe('a data folder made before the roles', () => {
     expect(readCredentials(dataDir)).toEqual(credentials);
     expect((await again.app.inject({ method: 'GET', url: PATHS.health })).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe("the test suite's own databases", () => {
+  it('run the tests and their servers as the application role, as a deployment does', async () => {
+    const database = await createTestDatabase();
+    try {
+      const role = await database.pool.query<{ role: string; superuser: boolean; owns: number }>(
+        `SELECT current_user AS role, r.rolsuper AS superuser,
+           (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owns
+         FROM pg_roles r WHERE r.rolname = current_user`,
+      );
+      expect(role.rows[0]).toEqual({ role: APPLICATION_ROLE, superuser: false, owns: 0 });
+      expect((await database.owner.pool.query<{ role: string }>('SELECT current_user AS role')).rows[0]?.role).toBe(OWNER_ROLE);
+      // pg-boss's schema is there, made by the owner: the application role's runner only uses it.
+      const jobs = await database.pool.query<{ allowed: boolean }>(`SELECT has_table_privilege('${JOB_SCHEMA}.job', 'INSERT') AS allowed`);
+      expect(jobs.rows[0]?.allowed).toBe(true);
+      expect(await refusal(database.pool.query('TRUNCATE loan_list_entries'))).toBe('42501');
+    } finally {
+      await database.close();
+    }
+  });
 });

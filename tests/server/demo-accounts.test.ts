@@ -15,7 +15,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db, { loans: 20 });
+  await seedDemoData(database.owner.db, { loans: 20 });
   app = await createTestApp(database.db);
 });
 

@@ -437,7 +437,7 @@ describe('kill -9 under acknowledged writes', () => {
 
       const breaches = await registryRuleBreaches(pool);
       const pendingOnDeactivated = await pendingTransfersOnDeactivatedLoans(pool);
-      const countMismatches = await messageCountMismatches({ ...database, url: postgres.connectionString() });
+      const countMismatches = await messageCountMismatches(database);
 
       // How the deactivation jobs fared through the kills (pg-boss keeps finished jobs in job, then archive).
       const jobRows = await pool.query<{ jobs: number; retries: number | null; slowest: number | null }>(`

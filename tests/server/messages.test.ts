@@ -415,7 +415,7 @@ describe('access', () => {
     expect(await messageCountMismatches(database)).toEqual([]);
     const unread = await get(PATHS.messagesUnreadCount, { participantId: ids.paging });
     expect(unreadCountSchema.parse(unread.json()).unreadCount).toBe(0);
-    await database.db.execute(sql`truncate messages cascade`);
+    await database.owner.db.execute(sql`truncate messages cascade`);
     expect(await messageCountMismatches(database)).toEqual([]);
   });
 });

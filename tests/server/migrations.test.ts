@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, grantApplicationRole, migrateDatabase, withStartupLock, type DatabaseHandle } from '../../src/server/db/database';
 import { createEmptyDatabase } from '../support/test-database';
 
@@ -45,7 +46,12 @@ describe('migrations', () => {
     const [first] = servers as [DatabaseHandle];
     await migrateDatabase(first);
     const role = `test_app_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await first.pool.query(`CREATE ROLE ${role} NOLOGIN`);
+    // Making roles is the bootstrap superuser's, on this database.
+    const superuser = new pg.Client({
+      connectionString: inject('postgresAdminUrl').replace(/\/[^/?]+$/, new URL(url).pathname),
+    });
+    await superuser.connect();
+    await superuser.query(`CREATE ROLE ${role} NOLOGIN`);
     try {
       for (let round = 0; round < 3; round++) {
         const results = await Promise.allSettled(servers.map((handle) => grantApplicationRole(handle, role, ['public'])));
@@ -54,7 +60,8 @@ describe('migrations', () => {
       const granted = await first.pool.query<{ allowed: boolean }>(`SELECT has_table_privilege($1, 'loans', 'SELECT') AS allowed`, [role]);
       expect(granted.rows[0]?.allowed).toBe(true);
     } finally {
-      await first.pool.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+      await superuser.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+      await superuser.end();
     }
   });
 

@@ -633,8 +633,8 @@ describe('answering the actionable message', () => {
   it('changes nothing when a step fails midway: one transaction', async () => {
     const { loan, request, messageId } = await pendingServicerTransfer();
     const before = await recorded(loan.id);
-    // The requester's outcome message is the last insert of an answer: make it fail.
-    await database.db.execute(
+    // The requester's outcome message is the last insert of an answer: make it fail (DDL: the owner role's).
+    await database.owner.db.execute(
       sql.raw(`
         create function refuse_outcome_message() returns trigger language plpgsql as $$
         begin
@@ -648,7 +648,7 @@ describe('answering the actionable message', () => {
     try {
       await expect(answer('foreign', messageId, true)).rejects.toThrow();
     } finally {
-      await database.db.execute(sql.raw('drop trigger refuse_outcome_message on messages; drop function refuse_outcome_message();'));
+      await database.owner.db.execute(sql.raw('drop trigger refuse_outcome_message on messages; drop function refuse_outcome_message();'));
     }
     const after = await recorded(loan.id);
     expect(after.parties).toEqual(before.parties);

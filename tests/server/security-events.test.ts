@@ -125,7 +125,7 @@ describe('security events', () => {
   });
 
   it('never fails the request when an event cannot be written', async () => {
-    await database.pool.query('ALTER TABLE security_events RENAME TO security_events_away');
+    await database.owner.pool.query('ALTER TABLE security_events RENAME TO security_events_away');
     try {
       const signedIn = await signInAs(EMAIL, PASSWORD);
       expect(signedIn.statusCode).toBe(303);
@@ -137,7 +137,7 @@ describe('security events', () => {
       expect(out.statusCode).toBe(303);
       await sleep(100);
     } finally {
-      await database.pool.query('ALTER TABLE security_events_away RENAME TO security_events');
+      await database.owner.pool.query('ALTER TABLE security_events_away RENAME TO security_events');
     }
     // Written again once the table is back.
     expect((await signInAs(EMAIL, PASSWORD)).statusCode).toBe(303);

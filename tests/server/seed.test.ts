@@ -148,7 +148,7 @@ describe('demo seed', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    summary = await seedDemoData(database.db, { loans: LOANS });
+    summary = await seedDemoData(database.owner.db, { loans: LOANS });
   });
 
   afterAll(async () => {
@@ -537,7 +537,7 @@ describe('demo seed', () => {
 
   it('refuses to seed a database that has participants, and changes nothing', async () => {
     const before = await tableCounts(database);
-    await expect(seedDemoData(database.db, { loans: 10 })).rejects.toThrow(/already has 14 participant/);
+    await expect(seedDemoData(database.owner.db, { loans: 10 })).rejects.toThrow(/already has 14 participant/);
     expect(await tableCounts(database)).toEqual(before);
   });
 
@@ -547,7 +547,7 @@ describe('demo seed', () => {
       const [first] = await database.db.select().from(schema.loans).limit(1);
       if (!first) throw new Error('no loan seeded');
       await other.db.insert(schema.loans).values(first);
-      await expect(seedDemoData(other.db, { loans: 10 })).rejects.toThrow(/already has loans/);
+      await expect(seedDemoData(other.owner.db, { loans: 10 })).rejects.toThrow(/already has loans/);
       expect((await tableCounts(other)).loans).toBe(1);
     } finally {
       await other.close();
@@ -557,7 +557,7 @@ describe('demo seed', () => {
   it('makes the same data from the same options', async () => {
     const other = await createTestDatabase();
     try {
-      await seedDemoData(other.db, { loans: LOANS });
+      await seedDemoData(other.owner.db, { loans: LOANS });
       const snapshot = async (target: TestDatabase) => ({
         participants: await target.db
           .select({ id: schema.participants.id, code: schema.participants.code })
@@ -613,7 +613,7 @@ describe('demo seed', () => {
   it('leaves the asset list index and the messages vacuumed: every page all-visible for index-only scans', async () => {
     const other = await createTestDatabase();
     try {
-      await seedDemoData(other.db, { loans: 300, rebuildIndexes: true });
+      await seedDemoData(other.owner.db, { loans: 300, rebuildIndexes: true });
       const { rows } = await other.pool.query<{ table: string; pages: number; visible: number }>(
         `SELECT c.relname AS table, c.relpages AS pages, c.relallvisible AS visible FROM pg_class c
          WHERE c.relname = ANY ($1::text[]) ORDER BY 1`,
@@ -631,14 +631,14 @@ describe('demo seed', () => {
     const other = await createTestDatabase();
     try {
       // Deactivation events come with the loans' COPY: refusing them makes it fail mid-load.
-      await other.pool.query("ALTER TABLE loan_events ADD CONSTRAINT seed_test_refusal CHECK (event_type <> 'DEACTIVATION')");
+      await other.owner.pool.query("ALTER TABLE loan_events ADD CONSTRAINT seed_test_refusal CHECK (event_type <> 'DEACTIVATION')");
       const before = await schemaDefinitions(other);
-      expect(await failureOf(seedDemoData(other.db, { loans: 100, rebuildIndexes: true }))).toMatch(/seed_test_refusal/);
+      expect(await failureOf(seedDemoData(other.owner.db, { loans: 100, rebuildIndexes: true }))).toMatch(/seed_test_refusal/);
       expect(Object.values(await tableCounts(other)).every((count) => count === 0)).toBe(true);
       expect(await schemaDefinitions(other)).toEqual(before);
       // The connection went back to the pool usable, outside any transaction.
-      await other.pool.query('ALTER TABLE loan_events DROP CONSTRAINT seed_test_refusal');
-      await seedDemoData(other.db, { loans: 20 });
+      await other.owner.pool.query('ALTER TABLE loan_events DROP CONSTRAINT seed_test_refusal');
+      await seedDemoData(other.owner.db, { loans: 20 });
       expect((await tableCounts(other)).loans).toBe(20);
     } finally {
       await other.close();
@@ -649,10 +649,10 @@ describe('demo seed', () => {
     const other = await createTestDatabase();
     try {
       // Jobs are inserted last: a trigger refusing them fails the seed at its very end.
-      await other.pool.query(`
+      await other.owner.pool.query(`
         CREATE FUNCTION seed_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'seed test refusal'; END $$;
         CREATE TRIGGER seed_test_refuse BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION seed_test_refuse();`);
-      expect(await failureOf(seedDemoData(other.db, { loans: 50 }))).toMatch(/seed test refusal/);
+      expect(await failureOf(seedDemoData(other.owner.db, { loans: 50 }))).toMatch(/seed test refusal/);
       const counts = await tableCounts(other);
       expect(
         Object.values(counts).every((count) => count === 0),
@@ -678,7 +678,7 @@ describe('demo seed at scale', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     definitionsBefore = await schemaDefinitions(database);
-    summary = await seedDemoData(database.db, {
+    summary = await seedDemoData(database.owner.db, {
       loans: LOANS_AT_SCALE,
       loansPerGeneratedOrganization: PER_ORGANIZATION,
       rebuildIndexes: true,

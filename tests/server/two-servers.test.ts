@@ -30,9 +30,10 @@ let second: ServerProcess;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db, { loans: 30 });
+  await seedDemoData(database.owner.db, { loans: 30 });
   const env = (jobWorkers: boolean) => ({
     DATABASE_URL: database.url,
+    MIGRATION_DATABASE_URL: database.ownerUrl,
     DATA_DIR: path.join(tmp, 'unused-data'),
     PORT: '0',
     STATIC_DIR: path.join(tmp, 'no-dist'),

@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    postgresOwnerUrl: string;
+    postgresApplicationUrl: string;
   }
 }
 
@@ -18,8 +20,11 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-vitest-'));
   fs.chmodSync(dataDir, 0o755);
   const postgres = await startEmbeddedPostgres(dataDir);
-  // The bootstrap superuser, for set-up only: each test file makes (and migrates) its database with it.
+  // The bootstrap superuser, for set-up only: each test file makes its database with it.
   project.provide('postgresAdminUrl', postgres.superuserConnectionString('postgres'));
+  // The owner role migrates each test database; tests and their servers run as the application role.
+  project.provide('postgresOwnerUrl', postgres.connectionString('postgres'));
+  project.provide('postgresApplicationUrl', postgres.applicationConnectionString('postgres'));
   return async () => {
     await postgres.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

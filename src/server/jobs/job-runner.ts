@@ -365,3 +365,20 @@ export class PgBossJobRunner implements JobRunner {
     }
   }
 }
+
+const quiet = () => undefined;
+const silentLog = { level: 'silent', fatal: quiet, error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet, silent: quiet };
+
+/**
+ * pg-boss's schema and the queues, made (or brought up to date) by the owner role: the job runner
+ * of the application role then finds them and only reads and writes rows.
+ */
+export async function createJobSchema(db: Database): Promise<void> {
+  const log = { ...silentLog, child: () => log } as unknown as FastifyBaseLogger;
+  const runner = new PgBossJobRunner(db, { handlers: {}, log });
+  try {
+    await runner.runPending(); // with no handlers: starts pg-boss (schema, queues) and runs nothing
+  } finally {
+    await runner.stop();
+  }
+}

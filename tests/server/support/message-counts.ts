@@ -1,7 +1,7 @@
 // message_counts (migration 0010) is derived data: these are the organizations whose stored counts
 // differ from a recount of their messages. Tests that write messages expect none.
 import { sql } from 'drizzle-orm';
-import type { TestDatabase } from '../../support/test-database';
+import type { DatabaseHandle } from '../../../src/server/db/database';
 
 export interface CountMismatch extends Record<string, unknown> {
   readonly participant_id: string;
@@ -9,7 +9,7 @@ export interface CountMismatch extends Record<string, unknown> {
   readonly counted: string | null;
 }
 
-export async function messageCountMismatches(database: TestDatabase): Promise<CountMismatch[]> {
+export async function messageCountMismatches(database: Pick<DatabaseHandle, 'db'>): Promise<CountMismatch[]> {
   const result = await database.db.execute<CountMismatch>(sql`
     with counted as (
       select participant_id, count(*)::int as total, (count(*) filter (where not archived))::int as unarchived,
