@@ -2,7 +2,7 @@
 // server and a freshly seeded database.
 import type { Page } from '@playwright/test';
 import { APP_PATHS } from '../src/domain/app-paths';
-import { BASE_PATH, STORAGE_KEYS } from '../src/domain/constants';
+import { BASE_PATH, DEMO_PASSWORD, STORAGE_KEYS } from '../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, submitSignIn, test } from './support/fixtures';
 
@@ -106,6 +106,22 @@ test.describe('session end', () => {
     await page.waitForURL(/\/registry\/login\?unauthorized=true/);
     await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
     await expect(page.getByRole('button', { name: TEXTS.logIn })).toBeEnabled();
+  });
+
+  test('a signed-out deep link comes back after signing in: the same screen, page and filters', async ({ page, context, signIn }) => {
+    await signIn('user@registry.test');
+    await context.clearCookies();
+    const deepLink = `${APP_PATHS.assets}?page=2&limit=20`;
+    await page.goto(`${BASE_PATH}${deepLink}`);
+    await page.waitForURL(/\/registry\/login\?unauthorized=true&returnTo=/);
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(deepLink);
+    await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
+    await page.getByRole('button', { name: TEXTS.logIn }).click();
+    await page.getByLabel('Email').fill('user@registry.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `${BASE_PATH}${APP_PATHS.assets}` && url.search === '?page=2&limit=20');
+    await expect(page.getByText(/^Page 2 of \d+\. Items 21 through 40$/)).toBeVisible();
   });
 
   test('sign-out returns to login and forgets the organization', async ({ page, signIn }) => {

@@ -26,7 +26,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: 'session.logIn' }
+  /** returnTo: the screen to come back to after signing in (an app path, appReturnTo), if any. */
+  | { type: 'session.logIn'; returnTo?: string }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
   /** A product call failed; 401 and 'Invalid participant' change the session, others do not. */
@@ -63,7 +64,7 @@ export const sessionMachine = setup({
     clearStoredParticipant: () => undefined,
     navigateToDashboard: () => undefined,
     notifyInvalidParticipant: () => undefined,
-    startHostedLogin: () => undefined,
+    startHostedLogin: (_, _params: { returnTo: string | null }) => undefined,
     forgetParticipant: assign({ participantId: null }),
     forgetIdentity: assign({ identity: null, user: null, organizations: [], participantId: null }),
   },
@@ -159,7 +160,9 @@ export const sessionMachine = setup({
         /** The user signed out: login without the notice. */
         byUser: {},
       },
-      on: { 'session.logIn': { actions: 'startHostedLogin' } },
+      on: {
+        'session.logIn': { actions: { type: 'startHostedLogin', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) } },
+      },
     },
     failed: {
       on: { 'session.retry': { target: 'checkingIdentity' } },

@@ -60,3 +60,34 @@ export const ROUTE_PATTERNS = {
   organizationUser: 'administration/organizations/:organizationUuid/users/:userUuid',
   deleteOrganizationUser: 'administration/organizations/:organizationUuid/users/:userUuid/delete',
 } as const;
+
+/** Longest screen address kept across a sign-in (the server accepts up to 2,048 characters with the base path). */
+const RETURN_TO_MAX = 1024;
+
+/**
+ * A screen address (path and query, relative to the app's base path) that a sign-in may return
+ * to, or null. Only the app's own paths: no other origin ('//host', '\'), no control characters,
+ * and never the login screen itself.
+ */
+export function appReturnTo(value: string | null | undefined): string | null {
+  if (!value || value.length > RETURN_TO_MAX) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  const path = value.split(/[?#]/, 1)[0] ?? '';
+  if (path === APP_PATHS.login || path.startsWith(`${APP_PATHS.login}/`)) return null;
+  return value;
+}
+
+/**
+ * Where a protected screen sends a signed-out user. After a 401 (SPEC section 8: login with the
+ * unauthorized flag) the screen asked for rides along as `returnTo`, so that signing in again
+ * comes back to it: a deep link, a bookmarked asset, a page of the list. The dashboard is where a
+ * sign-in goes anyway.
+ */
+export function loginRedirectWithReturn(loginPath: string, current: string): string {
+  const returnTo = appReturnTo(current);
+  if (loginPath !== APP_PATHS.loginUnauthorized || !returnTo || returnTo === APP_PATHS.dashboard || returnTo === APP_PATHS.home) {
+    return loginPath;
+  }
+  return `${loginPath}&returnTo=${encodeURIComponent(returnTo)}`;
+}

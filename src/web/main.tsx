@@ -9,7 +9,11 @@ import { createRoutes } from './app/routes';
 import { SERVICE_BASE_URL } from './config';
 import './styles.css';
 
-const platform = createHttpPlatform({ baseUrl: SERVICE_BASE_URL, startHostedLogin: () => startHostedLogin(), download: downloadFile });
+const platform = createHttpPlatform({
+  baseUrl: SERVICE_BASE_URL,
+  startHostedLogin: (returnTo) => startHostedLogin(returnTo),
+  download: downloadFile,
+});
 
 const router = createBrowserRouter(createRoutes(platform), { basename: BASE_PATH });
 const container = document.getElementById('root');

@@ -159,5 +159,13 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
     actor.send({ type: 'session.logIn' });
     expect(effects.startHostedLogin).toHaveBeenCalledTimes(1);
+    expect(effects.startHostedLogin.mock.calls[0]?.[1]).toEqual({ returnTo: null });
+  });
+
+  it('gives the hosted login the screen to come back to', async () => {
+    const { actor, effects } = startSession({ identity: async () => Promise.reject(new HttpError(401, '')) });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'session.logIn', returnTo: '/assets/pools?page=2' });
+    expect(effects.startHostedLogin.mock.calls[0]?.[1]).toEqual({ returnTo: '/assets/pools?page=2' });
   });
 });

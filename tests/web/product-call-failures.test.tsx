@@ -54,10 +54,11 @@ function createFakeServer() {
 
 function renderAppOverHttp(path: string) {
   const fake = createFakeServer();
+  const startHostedLogin = vi.fn();
   const platform = createHttpPlatform({
     baseUrl: BASE_URL,
     ky: ky.create({ fetch: fake.fetch }),
-    startHostedLogin: vi.fn(),
+    startHostedLogin,
     download: vi.fn(),
   });
   // The API bound to a session is the one screens get from useAppServices().
@@ -89,7 +90,7 @@ function renderAppOverHttp(path: string) {
     });
     return failed;
   };
-  return { ...fake, router, screenApi, failingProductCall, location: () => router.state.location };
+  return { ...fake, router, screenApi, failingProductCall, startHostedLogin, location: () => router.state.location };
 }
 
 async function signedIn(app: ReturnType<typeof renderAppOverHttp>, organizationName: string) {
@@ -119,7 +120,7 @@ describe('a failed product call, through the real client', () => {
     ]);
   });
 
-  it('401: re-checks the identity and goes to login with the not-registered notice', async () => {
+  it('401: re-checks the identity and goes to login with the not-registered notice; signing in comes back', async () => {
     const app = renderAppOverHttp(APP_PATHS.messages);
     await signedIn(app, 'Organization 2');
     app.server.signedIn = false;
@@ -131,8 +132,21 @@ describe('a failed product call, through the real client', () => {
     expect(await screen.findByRole('button', { name: TEXTS.logIn })).toBeEnabled();
     expect(screen.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeInTheDocument();
     expect(app.location().pathname).toBe(APP_PATHS.login);
-    expect(`${app.location().pathname}${app.location().search}`).toBe(APP_PATHS.loginUnauthorized);
+    // SPEC's unauthorized flag, and the interrupted screen to come back to.
+    const search = new URLSearchParams(app.location().search);
+    expect(search.get('unauthorized')).toBe('true');
+    expect(search.get('returnTo')).toBe(APP_PATHS.messages);
     expect(app.requestsTo(PATHS.figureInfo)).toHaveLength(2);
+    await act(async () => screen.getByRole('button', { name: TEXTS.logIn }).click());
+    expect(app.startHostedLogin).toHaveBeenCalledWith(APP_PATHS.messages);
+  });
+
+  it("a returnTo that is not one of the app's screens is dropped: signing in goes to the dashboard", async () => {
+    const app = renderAppOverHttp(`${APP_PATHS.login}?unauthorized=true&returnTo=${encodeURIComponent('//evil.test/registry/dashboard')}`);
+    app.server.signedIn = false;
+    const logIn = await screen.findByRole('button', { name: TEXTS.logIn }, { timeout: 10_000 });
+    await act(async () => logIn.click());
+    expect(app.startHostedLogin).toHaveBeenCalledWith(undefined);
   });
 
   const invalidParticipantAnswers = {

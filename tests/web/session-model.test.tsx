@@ -106,6 +106,8 @@ describe('session machine, driven through the app', () => {
           'session.logIn': async () => {
             await user.click(button(TEXTS.logIn));
             expect(app.startHostedLogin).toHaveBeenCalledTimes(1);
+            // From the dashboard a sign-in lands on the dashboard anyway: no returnTo.
+            expect(app.startHostedLogin).toHaveBeenCalledWith(undefined);
           },
           'session.retry': () => user.click(button(TEXTS.tryAgain)),
           'organization.switch': async () => {

@@ -35,7 +35,7 @@ function providedSessionMachine(platform: AppPlatform, deps: { navigate: (path: 
       clearStoredParticipant: () => storedParticipant.set(null),
       navigateToDashboard: () => deps.navigate(APP_PATHS.dashboard),
       notifyInvalidParticipant: () => deps.toast(TEXTS.invalidParticipantToast),
-      startHostedLogin: () => platform.startHostedLogin(),
+      startHostedLogin: (_, params) => platform.startHostedLogin(params.returnTo ?? undefined),
     },
   });
 }
@@ -69,7 +69,7 @@ function SessionServices({ platform, children }: { platform: AppPlatform; childr
         participantId: () => selectParticipantId(session.getSnapshot()),
         productCallFailed: (error) => session.send({ type: 'session.callFailed', error }),
       }),
-      startHostedLogin: () => platform.startHostedLogin(),
+      startHostedLogin: (returnTo) => platform.startHostedLogin(returnTo),
       download: (file, fileName) => platform.download(file, fileName),
     }),
     [platform, session],

@@ -3,6 +3,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { loginRedirectWithReturn } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
 import { StatusMessage } from '../ui/status-message';
@@ -20,8 +21,9 @@ export function AuthenticatedShell() {
   const loginPath = SessionActorContext.useSelector(selectLoginRedirect);
   const failed = SessionActorContext.useSelector((snapshot) => snapshot.matches('failed'));
   const busy = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const location = useLocation();
 
-  if (loginPath) return <Navigate to={loginPath} replace />;
+  if (loginPath) return <Navigate to={loginRedirectWithReturn(loginPath, `${location.pathname}${location.search}`)} replace />;
   if (failed) {
     return (
       <main className="mx-auto max-w-lg p-8 text-center">

@@ -5,7 +5,9 @@ import { APP_PATHS } from '../../domain/app-paths';
 import { BASE_PATH } from '../../domain/constants';
 import { IDENTITY_BASE_URL } from '../config';
 
-export function startHostedLogin(returnTo = `${BASE_PATH}${APP_PATHS.dashboard}`): void {
+/** `appPath`: where the sign-in returns to, relative to the app's base path. */
+export function startHostedLogin(appPath: string = APP_PATHS.dashboard): void {
+  const returnTo = `${BASE_PATH}${appPath}`;
   const form = document.createElement('form');
   form.method = 'post';
   form.action = `${IDENTITY_BASE_URL}${PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`;

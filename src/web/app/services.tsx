@@ -9,8 +9,8 @@ import type { SessionLink } from '../../client/http';
 export interface AppServices {
   /** Product calls send the current organization; their 401 and 'Invalid participant' reach the session. */
   readonly api: RegistryApi;
-  /** Leaves the app for the identity broker's sign-in page. */
-  startHostedLogin(): void;
+  /** Leaves the app for the identity broker's sign-in page; signing in returns to `returnTo` (an app path), else the dashboard. */
+  startHostedLogin(returnTo?: string): void;
   /** Saves a file the user asked for (CSV exports and the like). */
   download(file: Blob, fileName: string): void;
 }

@@ -1,6 +1,8 @@
 // /login: one button, 'Log in' or 'Log out' when signed in; the not-registered notice when the
-// account is unregistered or the server answered 401 (?unauthorized=true).
+// account is unregistered or the server answered 401 (?unauthorized=true). After a 401 the
+// screen that was interrupted comes as ?returnTo=, and signing in goes back to it.
 import { useSearchParams } from 'react-router-dom';
+import { appReturnTo } from '../../../domain/app-paths';
 import { TEXTS } from '../../../domain/texts';
 import { SessionActorContext } from '../../app/actor-contexts';
 import { PageHeading } from '../../ui/page-heading';
@@ -14,6 +16,8 @@ export function LoginScreen() {
   const unregistered = SessionActorContext.useSelector((snapshot) => snapshot.matches('unregistered'));
   const failed = SessionActorContext.useSelector((snapshot) => snapshot.matches('failed'));
   const showNotice = unregistered || searchParams.get('unauthorized') === 'true';
+  // The screen a 401 interrupted (loginRedirectWithReturn): signing in comes back to it.
+  const returnTo = appReturnTo(searchParams.get('returnTo')) ?? undefined;
 
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-900 to-brand-700 p-4">
@@ -52,7 +56,7 @@ export function LoginScreen() {
             type="button"
             disabled={busy}
             className="mt-6 w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-            onClick={() => session.send({ type: identified ? 'session.signOut' : 'session.logIn' })}
+            onClick={() => session.send(identified ? { type: 'session.signOut' } : { type: 'session.logIn', returnTo })}
           >
             {identified ? TEXTS.logOut : TEXTS.logIn}
           </button>
