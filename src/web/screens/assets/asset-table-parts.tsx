@@ -30,7 +30,8 @@ export function CsvExportButton({
 }) {
   return (
     <div className="flex items-center gap-3">
-      <p role="status" className="text-sm text-slate-600">
+      {/* Out of the flow while empty (still read by screen readers): no gap before the button when the toolbar wraps. */}
+      <p role="status" className="text-sm text-slate-600 empty:sr-only">
         {exporting ? ASSET_TEXTS.exportingCsv : ''}
       </p>
       <button
