@@ -1,5 +1,7 @@
 // Every route of the web app (SPEC section 2, relative to the /registry base): one place for
 // the router's patterns and the links that build them.
+import { isSameOriginPath } from './same-origin-path';
+
 const segment = (value: string) => encodeURIComponent(value);
 
 export type AssetTab = 'details' | 'history' | 'documents';
@@ -70,9 +72,7 @@ const RETURN_TO_MAX = 1024;
  * and never the login screen itself.
  */
 export function appReturnTo(value: string | null | undefined): string | null {
-  if (!value || value.length > RETURN_TO_MAX) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  if (!value || !isSameOriginPath(value, RETURN_TO_MAX)) return null;
   const path = value.split(/[?#]/, 1)[0] ?? '';
   if (path === APP_PATHS.login || path.startsWith(`${APP_PATHS.login}/`)) return null;
   return value;

@@ -11,7 +11,7 @@ import './styles.css';
 
 const platform = createHttpPlatform({
   baseUrl: SERVICE_BASE_URL,
-  startHostedLogin: (returnTo) => startHostedLogin(returnTo),
+  startHostedLogin,
   download: downloadFile,
 });
 
