@@ -35,7 +35,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
   otherServer = await createTestApp(database.db);
-  for (const email of ['guessed@registry.test', 'window@registry.test', 'resets@registry.test', 'racy@registry.test']) {
+  for (const email of [
+    'guessed@registry.test',
+    'window@registry.test',
+    'resets@registry.test',
+    'racy@registry.test',
+    'kim@registry.test',
+  ]) {
     await insertIdentity(database.db, { email });
   }
 });
@@ -123,5 +129,21 @@ describe('per-account sign-in throttle', () => {
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it('throttles every spelling of the address that reaches the account, however it is lower-cased', async () => {
+    // 'İ' (U+0130): JavaScript lower-cases it to 'i' and a combining dot, PostgreSQL (this
+    // database's collation) to 'i', as the account lookup does. The throttle once keyed by the
+    // former, so this spelling signed in and had its guesses checked after the account was throttled.
+    const variant = 'k\u0130m@registry.test';
+    const [folded] = (await database.db.execute<{ email: string }>(sql`SELECT lower(${variant}) AS email`)).rows;
+    expect(folded?.email).toBe('kim@registry.test');
+    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(app, `10.0.5.${attempt}`, 'kim@registry.test', 'wrong password');
+    const guess = await signInFrom(app, '10.0.5.9', variant, 'another wrong password');
+    expect(guess.statusCode).toBe(429);
+    const right = await signInFrom(app, '10.0.5.9', variant, PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(sessionCookieOf(right)).toBeUndefined();
+    expect((await throttleRow('kim@registry.test'))?.attempts).toBe(7);
   });
 });

@@ -1,6 +1,8 @@
 // The per-account sign-in throttle (issue 8, defect 6), in PostgreSQL so every server shares it.
 // Keyed by the lower-cased email whether or not an identity has it, so a throttled answer tells
-// nothing about which emails exist.
+// nothing about which emails exist. PostgreSQL lower-cases the key, as findIdentityByEmail does the
+// lookup: with JavaScript's toLowerCase, 'İ' (U+0130) folded differently, so a spelling of one
+// account's address could guess on where another spelling was throttled.
 import { lte, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { signInThrottle } from './schema';
@@ -8,7 +10,7 @@ import { signInThrottle } from './schema';
 /** How long an account's count of password guesses runs before it starts again. */
 export const SIGN_IN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
-const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
+const emailKey = (email: string) => sql`lower(${email.trim().slice(0, 320)})`;
 const interval = (ms: number) => `${ms} milliseconds`;
 
 /** An account's guesses in its current window, and how long until that window ends. */
