@@ -13,18 +13,24 @@ import {
   ZIP_CODE_PATTERN,
 } from '../domain/deactivation';
 import { isUsStateCode, US_STATE_CODES } from '../domain/us-states';
+import { inputText } from './common';
 import { DEACTIVATION_TEXTS as T } from '../domain/texts';
 
 const TEXT_MAX = 200;
 const RECORDING_MAX = 50;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  inputText()
     .trim()
     .max(max, T.tooLong(max))
     .transform((value) => value || null);
-const requiredText = (message: string, max: number) => z.string().trim().min(1, message).max(max, T.tooLong(max));
+const requiredText = (message: string, max: number) => inputText().trim().min(1, message).max(max, T.tooLong(max));
+
+/** SPEC's message when nothing was chosen; a value the form never offers is told what it may be. */
+const choice = <const Values extends readonly [string, ...string[]]>(values: Values, required: string) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : `must be one of ${values.join(', ')}`),
+  });
 
 /** A US state or territory code (SPEC's 55): empty is `required`, anything else unknown is 'Please enter a valid state'. */
 const stateCode = (required: string) =>
@@ -44,7 +50,7 @@ const isoDate = z.iso.date();
  */
 export const deactivationFieldsSchema = z
   .object({
-    reason: z.enum(DEACTIVATION_REASONS, { error: T.reasonRequired }),
+    reason: choice(DEACTIVATION_REASONS, T.reasonRequired),
     effectiveDate: z
       .string()
       .trim()
@@ -53,7 +59,7 @@ export const deactivationFieldsSchema = z
         else if (!isoDate.safeParse(value).success) context.addIssue({ code: 'custom', message: T.invalidDate });
       }),
     assignee: optionalText(TEXT_MAX),
-    entityType: z.enum(DEACTIVATION_ENTITY_TYPES, { error: T.entityTypeRequired }),
+    entityType: choice(DEACTIVATION_ENTITY_TYPES, T.entityTypeRequired),
     statePostalCode: stateCode(T.statePostalCodeRequired),
     address: z.object({
       street1: requiredText(T.street1Required, TEXT_MAX),

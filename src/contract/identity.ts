@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from './common';
 
 export const figureInfoSchema = z.object({
   identityUuid: z.uuid(),
@@ -14,8 +15,11 @@ export const loginQuerySchema = z.object({
 });
 
 export const signInFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(320),
-  password: z.string().min(1, 'Password is required').max(1024),
+  email: inputText({ error: 'Email is required' }, 'Email must not contain a NUL character (U+0000)')
+    .trim()
+    .min(1, 'Email is required')
+    .max(320, 'Email is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
   returnTo: z.string().max(2048).optional(),
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
@@ -26,12 +30,12 @@ export const MIN_PASSWORD_LENGTH = 12;
 /** The hosted password page's form (the current password is checked by the server). */
 export const passwordChangeFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(1024),
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
     newPassword: z
-      .string()
+      .string({ error: 'New password is required' })
       .min(MIN_PASSWORD_LENGTH, `The new password must be at least ${MIN_PASSWORD_LENGTH} characters`)
       .max(1024, 'The new password must be at most 1024 characters'),
-    confirmPassword: z.string().max(1024),
+    confirmPassword: z.string({ error: 'Confirm the new password' }).max(1024),
   })
   .refine((form) => form.confirmPassword === form.newPassword, {
     message: 'The new password and its confirmation do not match',

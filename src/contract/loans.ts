@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, LOAN_STATUSES, ROLE_STATES } from '../domain/loan';
+import { inputText } from './common';
 import { profileInfoSchema } from './participants';
 
 /** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
@@ -61,8 +62,7 @@ export const isoInstantSchema = z.union([z.iso.datetime({ offset: true }), z.iso
 
 /** The filters of the asset list, shared by JSON, CSV and pool-asset calls. */
 export const loanFiltersSchema = z.object({
-  query: z
-    .string()
+  query: inputText()
     .trim()
     .max(200)
     .optional()

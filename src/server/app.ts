@@ -14,6 +14,7 @@ import {
   type ServerConfig,
 } from './config';
 import type { Database } from './db/database';
+import { badRequest } from './http-errors';
 import type { ScryptParams } from './identity/passwords';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
@@ -127,6 +128,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Issue 6: `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
   await app.register(jobsPlugin, { workers: config.jobWorkers ?? false, testDelayMs: config.jobTestDelayMs ?? 0 });
   await app.register(errorHandlerPlugin);
+  // A query parameter given twice reaches zod as an array ('expected number, received NaN'): say
+  // what is wrong instead. Only on routes with a query schema (the web app's own URLs are its business).
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.schema?.querystring) return;
+    const repeated = Object.entries((request.query ?? {}) as Record<string, unknown>).find(([, value]) => Array.isArray(value));
+    if (repeated) throw badRequest(`querystring.${repeated[0]}: give this parameter once`);
+  });
   await app.register(securityPlugin, { production });
   await app.register(cookie);
   await app.register(sessionPlugin, {

@@ -213,6 +213,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
       [{ type: 'BATCH_DOWNLOAD_AOMS', loanIds: Array.from({ length: 10_001 }, () => loans.first.id) }, /body\.loanIds/],
       [{ type: 'SOMETHING_ELSE', loanIds: [loans.first.id] }, /body\.type/],
       [{ type: 'BATCH_DOWNLOAD_AOMS', filters: { participantRoles: ['NOBODY'] } }, /body\.filters\.participantRoles\.0/],
+      [{ type: 'BATCH_DOWNLOAD_AOMS', filters: { query: 'a\u0000b' } }, /body\.filters\.query: must not contain a NUL character/],
     ];
     for (const [body, message] of cases) {
       const response = await post(body, asMember);

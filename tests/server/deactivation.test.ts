@@ -2,18 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/contract/common';
+import { errorBodySchema, NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { deactivationAcceptedSchema, DEACTIVATION_WIRE_NAMES } from '../../src/contract/deactivation';
 import { loanDetailsSchema, loanEventsSchema, loanListSchema } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import { DEACTIVATION_ENTITY_TYPES, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
 import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
 import { failDeactivation, processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
 import { JOB_FAILURE_HANDLERS } from '../../src/server/jobs/job-handlers';
 import { deactivationFailed } from '../../src/server/jobs/deactivation-job';
 import { deactivationRequests, documents, loanEvents, loanListEntries, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
-import { MALFORMED_FORM } from '../../src/server/routes/deactivation';
+import { MALFORMED_FORM, ONE_FILE_ONLY, safeFileName } from '../../src/server/routes/deactivation';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-fixtures';
 import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
@@ -294,12 +295,12 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
 describe('validation (SPEC section 5): 400 naming the field, nothing recorded', () => {
   const cases: ReadonlyArray<readonly [string, string, string]> = [
     ['reason', '', T.reasonRequired],
-    ['reason', 'retire', T.reasonRequired],
+    ['reason', 'retire', `must be one of ${DEACTIVATION_REASONS.join(', ')}`],
     ['effectiveDate', '', T.effectiveDateRequired],
     ['effectiveDate', '2026-02-30', T.invalidDate],
     ['effectiveDate', '02-01-2026', T.invalidDate],
     ['entityType', '', T.entityTypeRequired],
-    ['entityType', 'Pirate Ship', T.entityTypeRequired],
+    ['entityType', 'Pirate Ship', `must be one of ${DEACTIVATION_ENTITY_TYPES.join(', ')}`],
     ['statePostalCode', '', T.statePostalCodeRequired],
     ['statePostalCode', 'ZZ', 'Please enter a valid state'],
     ['address.street1', '   ', T.street1Required],
@@ -315,6 +316,11 @@ describe('validation (SPEC section 5): 400 naming the field, nothing recorded', 
     ['bookNumber', '1'.repeat(51), T.tooLong(50)],
     ['pageNumber', '1'.repeat(51), T.tooLong(50)],
     ['instrumentNumber', '1'.repeat(51), T.tooLong(50)],
+    // PostgreSQL's text cannot hold U+0000: a 400 from the rules, never a 500 from the database.
+    ['address.street1', 'Main\u0000St', NUL_CHARACTER_MESSAGE],
+    ['address.city', 'Oak\u0000land', NUL_CHARACTER_MESSAGE],
+    ['assignee', 'Trust\u0000', NUL_CHARACTER_MESSAGE],
+    ['bookNumber', '1\u00002', NUL_CHARACTER_MESSAGE],
   ];
 
   it.each(cases)('%s = %j: %s', async (field, value, message) => {
@@ -386,6 +392,41 @@ describe('the file (SPEC sections 5 and 9)', () => {
     const loan = await deactivatableLoan();
     const response = await submit(loan.id, { file: { content: pdf(), fileName: 'scan.bin', contentType: 'application/octet-stream' } });
     expect(response.statusCode).toBe(202);
+  });
+
+  it('keeps a file name fit to show: no folders, no control or direction characters, and a .pdf ending', async () => {
+    expect(safeFileName('C:\\scans\\deed.PDF')).toBe('deed.PDF');
+    expect(safeFileName('evil\u202Efdp.exe')).toBe('evilfdp.exe.pdf');
+    expect(safeFileName('line\r\nbreak\u0000.pdf')).toBe('linebreak.pdf');
+    expect(safeFileName('../..')).toBe('security-instrument-and-assignment.pdf');
+    expect(safeFileName('\u200B')).toBe('security-instrument-and-assignment.pdf');
+    const long = safeFileName(`${'x'.repeat(300)}.exe`);
+    expect(long).toHaveLength(255);
+    expect(long.endsWith('.pdf')).toBe(true);
+
+    const loan = await deactivatableLoan();
+    const response = await submit(loan.id, { file: { content: pdf(), fileName: 'scan\u202Efdp.exe' } });
+    expect(response.statusCode).toBe(202);
+    expect((await recorded(loan.id)).documents[0]?.fileName).toBe('scanfdp.exe.pdf');
+  });
+
+  it('refuses a second file with 400 naming the field, and records nothing', async () => {
+    const loan = await deactivatableLoan();
+    const body = multipart(VALID_FIELDS, { content: pdf() });
+    const boundary = body.contentType.split('boundary=')[1] ?? '';
+    const secondFile = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${FILE}"; filename="second.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\r\n`,
+    );
+    const payload = Buffer.concat([secondFile, body.payload]);
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.loanDeactivate(loan.id),
+      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: ids.home, 'content-type': body.contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(ONE_FILE_ONLY);
+    await expectNothingRecorded(loan.id);
   });
 
   it('refuses a body that is not multipart with 415', async () => {

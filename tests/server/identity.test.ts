@@ -104,6 +104,22 @@ describe('sign-in', () => {
     expect(response.body).toContain('role="alert">Email is required</p>');
   });
 
+  it.each([
+    ['a form without an email', 'password=x', 'Email is required'],
+    ['a form without a password', 'email=member%40registry.test', 'Password is required'],
+    ['an email holding a NUL character', 'email=member%00%40registry.test&password=x', 'Email must not contain a NUL character (U+0000)'],
+  ])('re-renders the page with 400 and a plain message for %s', async (_case, payload, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(`role="alert">${message}</p>`);
+  });
+
   it('sets an HttpOnly SameSite=Lax session cookie and redirects to the returnTo', async () => {
     const { response, cookie } = await signIn(app, EMAIL.toUpperCase(), { returnTo: '/registry/assets/assets?page=2' });
     expect(response.statusCode).toBe(303);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import { LOAN_CSV_HEADERS, neutralizeCell } from '../../src/server/csv/loan-csv';
@@ -136,6 +137,11 @@ describe('GET v2 /loans with Accept: text/csv', () => {
     const badRoles = await csvGet({ participantRoles: 'BORROWER' });
     expect(badRoles.statusCode).toBe(400);
     expect(badRoles.json().message).toContain('querystring.participantRoles');
+    // Refused before the download starts: a NUL once failed in the database after a 200 and cut the file off.
+    const nul = await csvGet({ query: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.headers['content-disposition']).toBeUndefined();
+    expect(nul.json().message).toBe(`querystring.query: ${NUL_CHARACTER_MESSAGE}`);
   });
 });
 

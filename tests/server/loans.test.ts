@@ -414,6 +414,8 @@ describe('GET v2 /loans: refusals', () => {
     ['sortBy', { sortBy: 'borrower' }],
     ['sortDirection', { sortDirection: 'up' }],
     ['query', { query: 'x'.repeat(201) }],
+    // PostgreSQL's text cannot hold U+0000: refused by the contract, never a 500 from the database.
+    ['query', { query: 'a\u0000b' }],
   ])('answers 400 naming %s for a bad value', async (field, query) => {
     const response = await productGet(app, listUrl(query as Record<string, string | number>), {
       cookie: world.cookies.member,
@@ -421,5 +423,14 @@ describe('GET v2 /loans: refusals', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(`querystring.${field}`);
+  });
+
+  it('answers 400 saying so for a parameter given twice', async () => {
+    const response = await productGet(app, `${listUrl({ limit: 10 })}&limit=20`, {
+      cookie: world.cookies.member,
+      participantId: world.home,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('querystring.limit: give this parameter once');
   });
 });

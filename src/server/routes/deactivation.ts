@@ -47,12 +47,19 @@ interface ReceivedForm {
   readonly file: ReceivedFile | null;
 }
 
-/** A file name fit to keep: no folders, no control characters, not empty, not endless. */
-function safeFileName(name: string | undefined): string {
-  const base = [...path.basename((name ?? '').replaceAll('\\', '/'))]
-    .filter((character) => character >= ' ' && character !== '\u007f')
-    .join('');
-  return base.slice(0, 255) || DEFAULT_FILE_NAME;
+/**
+ * A file name fit to keep and to show other organizations: no folders; no control or format
+ * characters (U+202E would show 'evil\u202Efdp.exe' as 'evilexe.pdf'); not empty, not endless; and
+ * ending in .pdf, as the content was checked to be a PDF, whatever the name claimed.
+ */
+export function safeFileName(name: string | undefined): string {
+  const base = path
+    .basename((name ?? '').replaceAll('\\', '/'))
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim();
+  if (!base || base === '.' || base === '..') return DEFAULT_FILE_NAME;
+  const pdfName = /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+  return pdfName.length <= 255 ? pdfName : `${pdfName.slice(0, 251)}.pdf`;
 }
 
 /**
@@ -61,6 +68,15 @@ function safeFileName(name: string | undefined): string {
  * read and dropped.
  */
 export const MALFORMED_FORM = 'The multipart form could not be read (a missing boundary or a cut-off body)';
+
+const FORM_LIMITS = { files: 1, fields: 30, parts: 40 } as const;
+export const ONE_FILE_ONLY = `${INSTRUMENT_FILE_FIELD}: send one file, the security instrument and assignment (a PDF)`;
+/** @fastify/multipart's limit errors, in words that tell the caller what to change (its own say 'reach files limit'). */
+const FORM_LIMIT_ERRORS: Readonly<Record<string, () => ApiError>> = {
+  FST_FILES_LIMIT: () => badRequest(ONE_FILE_ONLY),
+  FST_FIELDS_LIMIT: () => new ApiError(413, `The form has too many fields (at most ${FORM_LIMITS.fields})`),
+  FST_PARTS_LIMIT: () => new ApiError(413, `The form has too many parts (at most ${FORM_LIMITS.parts})`),
+};
 
 async function receiveForm(parts: AsyncIterableIterator<Multipart>): Promise<ReceivedForm> {
   const values: Partial<Record<DeactivationTextField, string>> = {};
@@ -124,7 +140,7 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
   // upload read and dropped), so a large file is answered 413 after the request has been read.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: DEACTIVATION_FILE_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+    limits: { fileSize: DEACTIVATION_FILE_MAX_BYTES, fieldSize: 16 * 1024, ...FORM_LIMITS },
   });
   const requests = app.repositories.deactivation;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -153,6 +169,8 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
       const loanId = request.params.loanId.toLowerCase();
       const { values, file } = await receiveForm(request.parts()).catch((error: unknown) => {
         // busboy's own errors (no boundary, a cut-off body) are the client's: 400, not 500.
+        const limitError = FORM_LIMIT_ERRORS[String((error as { code?: unknown }).code)];
+        if (limitError) throw limitError();
         if (isApiError(error) || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
         throw badRequest(MALFORMED_FORM);
       });
