@@ -5,7 +5,8 @@ import { Icon } from '../../ui/icons';
 
 export function SelectionBar({ count, onClear }: { count: number; onClear: () => void }) {
   return (
-    <p className="flex min-h-9 items-center gap-3 text-sm text-slate-700" aria-live="polite">
+    // Out of the flow while empty (a live region all the same): a wrapped toolbar (phones) keeps no blank row.
+    <p className="flex min-h-9 items-center gap-3 text-sm text-slate-700 empty:sr-only" aria-live="polite">
       {count > 0 && (
         <>
           <span>{ASSET_TEXTS.selectedCount(count)}</span>
