@@ -21,7 +21,7 @@ export const roleRequestSchema = z.object({
   id: z.uuid(),
   loanId: z.uuid(),
   role: z.enum(TRANSFERABLE_ROLES),
-  state: z.enum(['PENDING', 'CONFIRMED', 'REJECTED']),
+  state: z.enum(['PENDING', 'CONFIRMED', 'REJECTED', 'CANCELED']),
   receiver: directoryEntrySchema,
   created: z.iso.datetime({ offset: true }),
 });

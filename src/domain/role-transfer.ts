@@ -47,6 +47,9 @@ export const TRANSFER_MESSAGES = {
     `Asset ${uli}: ${receiver} confirmed the transfer of the ${partyRoleLabel(role).toLowerCase()} role.`,
   rejected: (receiver: string, role: string, uli: string) =>
     `Asset ${uli}: ${receiver} rejected the transfer of the ${partyRoleLabel(role).toLowerCase()} role.`,
+  /** To the receiver of a request whose requester may no longer transfer the role (the ownership moved on). */
+  canceled: (requester: string, role: string, uli: string) =>
+    `Asset ${uli}: the request from ${requester} to take over as ${partyRoleLabel(role).toLowerCase()} was canceled: ${requester} may no longer transfer the role.`,
 } as const;
 
 /** Loan event descriptions of a transfer, by state. */
@@ -54,6 +57,7 @@ export const TRANSFER_EVENT_DESCRIPTIONS = {
   Requested: (role: string, receiver: string) => `Transfer of the ${partyRoleLabel(role).toLowerCase()} role to ${receiver} requested`,
   Confirmed: (role: string, receiver: string) => `${partyRoleLabel(role)} role transferred to ${receiver}`,
   Rejected: (role: string, receiver: string) => `Transfer of the ${partyRoleLabel(role).toLowerCase()} role to ${receiver} rejected`,
+  Canceled: (role: string, receiver: string) => `Transfer of the ${partyRoleLabel(role).toLowerCase()} role to ${receiver} canceled`,
 } as const;
 
 /** Server answers of POST v1 /loans/{loanId}/role-requests that the form shows as they are. */

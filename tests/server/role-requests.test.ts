@@ -693,6 +693,53 @@ describe('answering the actionable message', () => {
     expect(typeof shown === 'number' ? shown : shown.parties.find((party) => party.role === 'SERVICER')?.state).toBe('CONFIRMED');
   });
 
+  it("cancels the owner's open request for a new servicer once the ownership moves on; a holder's own request stays open", async () => {
+    const loan = await insertLoan(database.db, {
+      parties: [homeAs('OWNER'), homeAs('CONTROLLER'), { role: 'SERVICER', name: 'Plain Servicer Co', state: 'REQUESTED' }],
+    });
+    // As owner, Home asks Foreign to service the loan; as holder, to control it; then hands the ownership to Third.
+    for (const [role, receiver] of [['SERVICER', 'foreign'], ['CONTROLLER', 'foreign'], ['OWNER', 'third']] as const) {
+      const response = await requestTransfer(loan.id, { role, participantId: ids[receiver] });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const asked = (await recorded(loan.id)).requests;
+    const byRole = (role: string) => asked.find((request) => request.role === role);
+    await answer('third', byRole('OWNER')?.messageId ?? '', true);
+
+    const rows = await recorded(loan.id);
+    const stateOf = (role: string) => rows.requests.find((request) => request.role === role)?.state;
+    expect([stateOf('OWNER'), stateOf('SERVICER'), stateOf('CONTROLLER')]).toEqual(['CONFIRMED', 'CANCELED', 'PENDING']);
+    // The servicer is as it was before the request: the same plain name, REQUESTED again.
+    expect(rows.parties.find((party) => party.role === 'SERVICER')).toMatchObject({ name: 'Plain Servicer Co', state: 'REQUESTED' });
+    expect(rows.parties.find((party) => party.role === 'CONTROLLER')).toMatchObject({ participantId: ids.home, state: 'PENDING' });
+    expect(rows.events.filter((event) => event.state === 'Canceled')).toEqual([
+      expect.objectContaining({
+        eventType: 'TRANSFER_OF_SERVICING',
+        participantId: ids.foreign,
+        eventDescription: TRANSFER_EVENT_DESCRIPTIONS.Canceled('SERVICER', NAMES.foreign),
+        requestedDate: today,
+        effectiveDate: null,
+      }),
+    ]);
+    const servicerMessage = rows.messages.find((message) => message.id === byRole('SERVICER')?.messageId);
+    expect(servicerMessage).toMatchObject({ isActionable: false, response: null });
+    expect(rows.messages).toContainEqual(
+      expect.objectContaining({
+        participantId: ids.foreign,
+        targetType: 'LOAN',
+        message: TRANSFER_MESSAGES.canceled(NAMES.home, 'SERVICER', loan.uli),
+        isActionable: false,
+      }),
+    );
+    // Foreign's answer to the canceled request moves nothing; its request for the controller still can.
+    const late = answer('foreign', byRole('SERVICER')?.messageId ?? '', true);
+    await expect(late).rejects.toMatchObject({ statusCode: 400, message: MESSAGE_ERRORS.notActionable });
+    await answer('foreign', byRole('CONTROLLER')?.messageId ?? '', true);
+    const final = await recorded(loan.id);
+    expect(final.parties.find((party) => party.role === 'SERVICER')).toMatchObject({ name: 'Plain Servicer Co', participantId: null });
+    expect(final.parties.find((party) => party.role === 'CONTROLLER')).toMatchObject({ participantId: ids.foreign, state: 'CONFIRMED' });
+  });
+
   it("keeps every organization's message counts equal to a recount after the requests and answers above", async () => {
     expect(await messageCountMismatches(database)).toEqual([]);
   });

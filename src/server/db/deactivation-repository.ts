@@ -11,11 +11,10 @@ import {
   PDF_CONTENT_TYPE,
 } from '../../domain/deactivation';
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
-import type { Database } from './database';
+import type { Database, Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';
 
 /** A drizzle transaction, as `db.transaction(async (tx) => ...)` gives it. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** SPEC section 6's rule for this call: the organization holds one of these roles on the loan. */
 export const DEACTIVATING_ROLES = ['OWNER', 'SERVICER'] as const;

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { FILTERABLE_ROLES } from '../../domain/loan';
 import type { JobStatus, JobType } from '../../contract/jobs';
-import type { Database } from './database';
+import type { Database, Transaction } from './database';
 import { parseBinaryCopy } from './document-repository';
 import { loanIdsSql, type LoanListFilter } from './loan-list-query';
 import { poolOf } from './pg-pool';
@@ -35,7 +35,6 @@ const JOB_COLUMNS = `id, participant_id AS "participantId", user_id AS "userId",
   result_size_bytes::float8 AS "resultSizeBytes", error, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** A drizzle transaction (`db.transaction(async (tx) => ...)`'s `tx`). */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The loans of `filter` the organization may see, at most `limit`. With `loanIds` these are the

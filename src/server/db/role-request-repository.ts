@@ -13,7 +13,7 @@ import {
   type TransferParty,
 } from '../../domain/role-transfer';
 import { badRequest, conflict, notFound } from '../http-errors';
-import type { Database } from './database';
+import type { Database, Transaction } from './database';
 import { loanEvents, messages, participants, roleRequests } from './schema';
 
 export interface DirectoryRow {
@@ -155,6 +155,7 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
           receiverParticipantId: receiver.id,
           requestedBy: request.userId,
           state: 'PENDING',
+          partyStateBefore: party.state,
           messageId: message.id,
         })
         .returning({ id: roleRequests.id, createdAt: roleRequests.createdAt });
@@ -186,6 +187,72 @@ interface OpenRequestRow extends Record<string, unknown> {
   readonly receiverName: string;
   readonly uli: string;
   readonly requestedOn: string;
+}
+
+interface CancelableRequestRow extends Record<string, unknown> {
+  readonly id: string;
+  readonly loanId: string;
+  readonly role: TransferableRole;
+  readonly requesterId: string;
+  readonly receiverId: string;
+  readonly receiverName: string;
+  readonly requesterName: string;
+  readonly messageId: string | null;
+  readonly partyStateBefore: string | null;
+  readonly requestedOn: string;
+}
+
+/**
+ * The loan's other open requests whose requester may no longer transfer their role once `answered`
+ * is confirmed (transferableRoles over the parties as they will be), locked. The loan is locked
+ * already, so no request can be added meanwhile.
+ */
+async function requestsLosingTheirAsker(tx: Transaction, answered: OpenRequestRow): Promise<CancelableRequestRow[]> {
+  const { rows: parties } = await tx.execute<TransferParty & Record<string, unknown>>(sql`
+    select role, participant_id as "participantId", state from loan_parties where loan_id = ${answered.loanId}`);
+  const after = parties.map((party) =>
+    party.role === answered.role ? { ...party, participantId: answered.receiverId, state: 'CONFIRMED' } : party,
+  );
+  const { rows: open } = await tx.execute<CancelableRequestRow>(sql`
+    select r.id, r.loan_id as "loanId", r.role, r.requester_participant_id as "requesterId",
+      r.receiver_participant_id as "receiverId", receiver.name as "receiverName", requester.name as "requesterName",
+      r.message_id as "messageId", r.party_state_before as "partyStateBefore", to_char(r.created_at, 'YYYY-MM-DD') as "requestedOn"
+    from role_requests r
+    join participants receiver on receiver.id = r.receiver_participant_id
+    join participants requester on requester.id = r.requester_participant_id
+    where r.loan_id = ${answered.loanId} and r.state = 'PENDING' and r.id <> ${answered.id}
+    order by r.id
+    for update of r`);
+  return open.filter((candidate) => !transferableRoles(after, candidate.requesterId).includes(candidate.role));
+}
+
+/**
+ * Closes an open request as CANCELED: the role's party state goes back to what it was when it was
+ * asked for, the loan gets a Canceled event, the receiver's message no longer takes an answer, and
+ * the receiver is told why.
+ */
+async function cancelRequest(tx: Transaction, open: CancelableRequestRow, uli: string): Promise<void> {
+  await tx.execute(sql`
+    update loan_parties set state = ${open.partyStateBefore ?? 'CONFIRMED'}, updated_at = now()
+    where loan_id = ${open.loanId} and role = ${open.role} and state = 'PENDING'`);
+  await tx.insert(loanEvents).values({
+    loanId: open.loanId,
+    participantId: open.receiverId,
+    state: 'Canceled',
+    eventType: TRANSFER_EVENT_OF_ROLE[open.role],
+    eventDescription: TRANSFER_EVENT_DESCRIPTIONS.Canceled(open.role, open.receiverName),
+    effectiveDate: null,
+    requestedDate: open.requestedOn,
+  });
+  await tx.execute(sql`update role_requests set state = 'CANCELED', answered_at = now() where id = ${open.id}`);
+  if (open.messageId) await tx.execute(sql`update messages set is_actionable = false where id = ${open.messageId}`);
+  await tx.insert(messages).values({
+    participantId: open.receiverId,
+    targetType: 'LOAN',
+    targetId: open.loanId,
+    message: TRANSFER_MESSAGES.canceled(open.requesterName, open.role, uli),
+    isActionable: false,
+  });
 }
 
 /**
@@ -236,15 +303,22 @@ export async function answerMessage(
       )
       .then((result) => result.rows);
     if (!request) throw conflict(MESSAGE_ERRORS.alreadyAnswered);
-    // The answer changes both organizations' message counts (message_counts, migration 0010): lock
-    // both rows in id order first, so two answers between the same organizations in opposite
+    const confirmed = args.response;
+    // A confirmed transfer can take away what other open requests on the loan were asked by: an
+    // owner's request for a new servicer once the ownership has moved on. Those are canceled below.
+    const canceled = confirmed ? await requestsLosingTheirAsker(tx, request) : [];
+    // The answer changes the organizations' message counts (message_counts, migration 0010): lock
+    // their rows in id order first, so two answers between the same organizations in opposite
     // directions wait for each other instead of deadlocking.
+    const counted = [...new Set([request.receiverId, request.requesterId, ...canceled.map((open) => open.receiverId)])];
     await tx.execute(sql`
       select 1 from message_counts
-      where participant_id in (${request.receiverId}, ${request.requesterId})
+      where participant_id in (${sql.join(
+        counted.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       order by participant_id for update`);
 
-    const confirmed = args.response;
     if (confirmed) {
       // The receiver becomes the current value, with the provenance id it holds its other roles by
       // (participants have no column of their own for it), else its id, as the details show one without.
@@ -281,6 +355,7 @@ export async function answerMessage(
       message: outcome(request.receiverName, request.role, request.uli),
       isActionable: false,
     });
+    for (const open of canceled) await cancelRequest(tx, open, request.uli);
     await tx.execute(sql`update loans set updated_at = now() where id = ${request.loanId}`);
     await tx.execute(sql`select loan_list_refresh(array[${request.loanId}]::uuid[])`);
     await tx.execute(sql`select set_config('registry.loan_list_deferred', 'off', true)`);

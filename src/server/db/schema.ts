@@ -323,8 +323,10 @@ export const roleRequests = pgTable(
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    /** PENDING, CONFIRMED or REJECTED (a CHECK constraint in migration 0009). */
+    /** PENDING, CONFIRMED, REJECTED or CANCELED (a CHECK constraint, migrations 0009 and 0014). */
     state: text('state').notNull(),
+    /** The role's party state when it was asked for, restored if the request is canceled (null: asked before 0014). */
+    partyStateBefore: text('party_state_before'),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
