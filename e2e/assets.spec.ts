@@ -14,6 +14,8 @@ import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterStart } from '../src/domain/date-filters';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../src/domain/loan';
 import { ASSET_TEXTS, COLUMN_RESIZE_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../src/domain/texts';
+import { parseCsv } from '../tests/server/support/csv-parse';
+import { UTF8_BOM } from '../src/server/csv/loan-csv';
 import { expect, test } from './support/fixtures';
 
 /** A product call as the app makes it, for the expected answers. */
@@ -32,38 +34,11 @@ async function productGet<T>(page: Page, path: string): Promise<T> {
 const listLoans = (page: Page, query: Record<string, string>) =>
   productGet<LoanList>(page, `${PATHS.loans}?${new URLSearchParams({ limit: '10', offset: '0', ...query }).toString()}`);
 
-/** CSV records (quoted cells may hold commas, quotes and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || record.length) records.push([...record, cell]);
-  return records;
-}
-
+/** The downloaded CSV's records; the file opens with a byte order mark, for Excel. */
 async function downloadedRecords(download: Download): Promise<string[][]> {
-  return csvRecords(await readFile((await download.path()) as string, 'utf8'));
+  const text = await readFile((await download.path()) as string, 'utf8');
+  expect(text.startsWith(UTF8_BOM)).toBe(true);
+  return parseCsv(text);
 }
 
 const table = (page: Page) => page.getByRole('table');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
-import { LOAN_CSV_HEADERS, neutralizeCell } from '../../src/server/csv/loan-csv';
+import { LOAN_CSV_HEADERS, neutralizeCell, UTF8_BOM } from '../../src/server/csv/loan-csv';
 import { prefersCsv } from '../../src/server/routes/loans';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
@@ -50,6 +50,9 @@ describe('GET v2 /loans with Accept: text/csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assets-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // The byte order mark first, so Excel reads UTF-8 (the demo's non-Latin names stay readable).
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.body.startsWith(`${UTF8_BOM}${LOAN_CSV_HEADERS[0]},`)).toBe(true);
     expect(parseCsv(response.body)[0]).toEqual([...LOAN_CSV_HEADERS]);
   });
 

@@ -102,6 +102,13 @@ export function csvFileName(prefix: string, now = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
+/**
+ * The file opens with a UTF-8 byte order mark: Excel (the tool most users open an export with)
+ * reads a CSV without one in the machine's legacy code page, which garbles every name outside
+ * ASCII (Ирина, 小明). Spreadsheets and CSV readers take the mark as the encoding's and drop it.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** Rows encoded per chunk written to the response. */
 const CSV_BATCH_ROWS = 1000;
 
@@ -128,7 +135,7 @@ export function loanCsvStream(rows: Readable): Readable {
       done(null, text || undefined);
     },
   });
-  encode.push(csvLine(LOAN_CSV_HEADERS));
+  encode.push(UTF8_BOM + csvLine(LOAN_CSV_HEADERS));
   // Errors of any stage end the output stream (the response), which releases the cursor too.
   pipeline(rows, encode).catch(() => undefined);
   return encode;

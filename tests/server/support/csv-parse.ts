@@ -1,5 +1,7 @@
 // A strict RFC 4180 reader for the tests: quoted cells may hold commas, quotes ("") and line breaks.
-export function parseCsv(text: string): string[][] {
+// A leading byte order mark is read as the encoding's mark, as spreadsheet programs read it.
+export function parseCsv(file: string): string[][] {
+  const text = file.startsWith('\uFEFF') ? file.slice(1) : file;
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
