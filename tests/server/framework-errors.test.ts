@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/routes/identity';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertParticipant, insertUser, sameOrigin, signIn } from './support/server-fixtures';
+import { participants } from '../../src/server/db/schema';
+import { UNSUPPORTED_MEDIA_TYPE } from '../../src/server/plugins/error-handler';
+import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie, signIn } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -138,5 +141,38 @@ describe('a request the HTTP parser refuses', () => {
     const response = await rawGet({ 'x-padding': 'a'.repeat(100) });
     expect(response.statusCode).toBe(401);
     expect(errorBodySchema.parse(JSON.parse(response.body)).statusCode).toBe(401);
+  });
+});
+
+describe('a body of a type the call does not take', () => {
+  let cookie: string;
+  let participantId: string;
+  beforeAll(async () => {
+    cookie = await signedInCookie(app, EMAIL);
+    participantId = (await database.db.select().from(participants))[0]?.id ?? '';
+  });
+
+  it.each(['text/plain', 'application/xml', 'text/csv'])('answers %s with 415 naming the type to send', async (contentType) => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: PATHS.messages,
+      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': contentType },
+      payload: '{"uuids":[],"read":true}',
+    });
+    expect(response.statusCode).toBe(415);
+    const body = errorBodySchema.parse(response.json());
+    expect(body.message).toBe(`${UNSUPPORTED_MEDIA_TYPE}: send the body as application/json`);
+    expect(body.message).not.toMatch(INTERNAL_CODE);
+  });
+
+  it('names the multipart form for the deactivation call', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.loanDeactivate('00000000-0000-4000-8000-000000000000'),
+      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': 'application/xml' },
+      payload: '<form/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(errorBodySchema.parse(response.json()).message).toBe(`${UNSUPPORTED_MEDIA_TYPE}: send the body as multipart/form-data`);
   });
 });

@@ -16,6 +16,7 @@ const URL_TOO_LONG = 'A part of the request URL is too long';
 const HEADERS_TOO_LARGE = 'The request headers are too large';
 const REQUEST_TIMEOUT = 'The request took too long to arrive';
 const MALFORMED_REQUEST = 'The request is not valid HTTP';
+export const UNSUPPORTED_MEDIA_TYPE = 'Unsupported Media Type';
 /** An internal code (FST_ERR_..., ERR_..., HPE_...) is never shown to the caller. */
 const INTERNAL_CODE = /\b(?:FST|ERR|HPE)_[A-Z0-9_]+/;
 
@@ -118,6 +119,11 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, STATUS_CODES[statusCode] ?? 'Error'));
+    }
+    // A body of a type the call does not take: say which it takes (its OpenAPI `consumes`, else JSON).
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const consumes = (request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? ['application/json'];
+      return reply.code(415).send(errorBody(415, `${UNSUPPORTED_MEDIA_TYPE}: send the body as ${consumes.join(' or ')}`));
     }
     // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) have safe messages;
     // one that names an internal code gets the status text instead.
