@@ -3,6 +3,8 @@
 // asset list) or failure (toast 'Failed to submit deactivation request'; the form keeps what was
 // typed and shows what the server said of each field). A chosen file is judged at once (10 MB, PDF);
 // the other fields show their errors from the first submit on, and follow every change after it.
+// A refusal that names no field (the loan cannot be deactivated now, and why) is said above the
+// form and gets the focus; while the request runs, the focus rests on the submit button.
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   declaredInstrument,
@@ -42,6 +44,8 @@ export interface DeactivationContext {
   readonly showAll: boolean;
   /** What the server said of fields (400, 413, 415), until the field changes. */
   readonly serverErrors: DeactivationErrors;
+  /** A 4xx refusal that names no field (e.g. 409: a role transfer awaits an answer), until the next submit. */
+  readonly refusal: string | null;
 }
 
 export type DeactivationEvent =
@@ -94,13 +98,20 @@ export const deactivationMachine = setup({
       };
     }),
     showAllErrors: assign({ showAll: true }),
-    /** A 4xx that names fields puts each text under its field. */
-    keepServerErrors: assign(({ event }) => ({
-      serverErrors:
-        'error' in event && isHttpError(event.error) && event.error.status < 500 ? parseDeactivationErrors(event.error.serverMessage) : {},
-    })),
+    /** A 4xx that names fields puts each text under its field; one that names none is the refusal. */
+    keepServerErrors: assign(({ event }) => {
+      const clientError = 'error' in event && isHttpError(event.error) && event.error.status < 500 ? event.error : null;
+      const serverErrors = clientError ? parseDeactivationErrors(clientError.serverMessage) : {};
+      const refusal = clientError && Object.keys(serverErrors).length === 0 ? clientError.serverMessage || null : null;
+      return { serverErrors, refusal };
+    }),
+    clearRefusal: assign({ refusal: null }),
     /** Provided by the screen: moves the focus to a field (none: nothing to do). */
     focusField: (_, _params: { field: DeactivationField | undefined }) => undefined,
+    /** Provided by the screen: the focus to the field the server named first, else to the refusal or the submit button. */
+    focusFailure: (_, _params: { field: DeactivationField | undefined }) => undefined,
+    /** Provided by the screen: the focus to the submit button, as the form's fields are disabled while it runs. */
+    focusSubmit: () => undefined,
     /** Provided by the screen: the success toast. */
     notifySubmitted: () => undefined,
     /** Provided by the screen: the failure toast. */
@@ -120,6 +131,7 @@ export const deactivationMachine = setup({
     errors: deactivationErrors(EMPTY_DEACTIVATION_DRAFT, null),
     showAll: false,
     serverErrors: {},
+    refusal: null,
   }),
   initial: 'editing',
   states: {
@@ -140,6 +152,7 @@ export const deactivationMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      entry: ['clearRefusal', 'focusSubmit'],
       invoke: {
         src: 'submitDeactivation',
         input: ({ context }) => ({ loanId: context.loanId, draft: context.draft, file: context.file as File }),
@@ -153,7 +166,7 @@ export const deactivationMachine = setup({
     },
     /** The form as typed, with the failure said; any change or a new submit leaves it. */
     failed: {
-      entry: ['notifyFailed', { type: 'focusField', params: ({ context }) => ({ field: firstInvalidField(context.serverErrors) }) }],
+      entry: ['notifyFailed', { type: 'focusFailure', params: ({ context }) => ({ field: firstInvalidField(context.serverErrors) }) }],
       on: {
         'form.change': { target: 'editing', actions: 'applyChange' },
         'form.file': { target: 'editing', actions: 'applyFile' },
@@ -179,5 +192,7 @@ export const selectFile = (snapshot: DeactivationSnapshot): File | null => snaps
 export const selectVisibleErrors = (snapshot: DeactivationSnapshot): DeactivationErrors => visibleErrors(snapshot.context);
 export const selectIsSubmitting = (snapshot: DeactivationSnapshot): boolean => snapshot.hasTag('busy');
 export const selectHasFailed = (snapshot: DeactivationSnapshot): boolean => snapshot.matches('failed');
+/** Why the server refused the request, when it named no field. */
+export const selectRefusal = (snapshot: DeactivationSnapshot): string | null => snapshot.context.refusal;
 /** SPEC section 5: the assignee field shows only when the reason is not payoff. */
 export const selectShowsAssignee = (snapshot: DeactivationSnapshot): boolean => asksForAssignee(snapshot.context.draft.reason);

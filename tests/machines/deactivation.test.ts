@@ -5,6 +5,7 @@ import {
   selectDraft,
   selectHasFailed,
   selectIsSubmitting,
+  selectRefusal,
   selectShowsAssignee,
   selectVisibleErrors,
   type DeactivationSubmission,
@@ -32,6 +33,8 @@ function start(submit: (submission: DeactivationSubmission) => Promise<Deactivat
     },
     actions: {
       focusField: (_, { field }) => void focused.push(field),
+      focusFailure: (_, { field }) => void focused.push(field ?? 'refusal'),
+      focusSubmit: () => void focused.push('submit'),
       notifySubmitted,
       notifyFailed,
       goToAssets,
@@ -153,7 +156,7 @@ describe('deactivation machine', () => {
     actor.send({ type: 'form.submit' });
     const failed = await waitFor(actor, selectHasFailed);
     expect(selectVisibleErrors(failed)).toEqual({ 'address.zip': T.invalidZip, bookNumber: 'Nope' });
-    expect(focused).toEqual(['address.zip']);
+    expect(focused).toEqual(['submit', 'address.zip']);
     actor.send({ type: 'form.change', values: { 'address.zip': '94608' } });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(selectVisibleErrors(actor.getSnapshot())).toEqual({ bookNumber: 'Nope' });
@@ -185,10 +188,38 @@ describe('deactivation machine', () => {
     actor.send({ type: 'form.file', file: pdfFile() });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, selectHasFailed);
-    expect(focused).toEqual([undefined]);
+    expect(focused).toEqual(['submit', 'refusal']);
     actor.send({ type: 'form.file', file: null });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(selectVisibleErrors(actor.getSnapshot())).toEqual({ securityInstrumentAndAssignment: T.fileRequired });
+  });
+
+  it('says a refusal that names no field above the form, focuses it, and clears it when the form is sent again', async () => {
+    const transferPending = 'A role transfer of this asset awaits an answer: the asset can be deactivated once it is answered.';
+    let attempts = 0;
+    const { actor, focused, notifyFailed } = start(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new HttpError(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: transferPending }));
+      throw new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
+    });
+    actor.send({ type: 'form.change', values: VALID_VALUES });
+    actor.send({ type: 'form.file', file: pdfFile() });
+    actor.send({ type: 'form.submit' });
+    expect(selectRefusal(actor.getSnapshot())).toBeNull();
+    const failed = await waitFor(actor, selectHasFailed);
+    expect(selectRefusal(failed)).toBe(transferPending);
+    expect(selectVisibleErrors(failed)).toEqual({});
+    expect(notifyFailed).toHaveBeenCalledTimes(1);
+    expect(focused).toEqual(['submit', 'refusal']);
+    // A change keeps the reason in view; a new submit clears it, and a 500 says no more than the toast.
+    actor.send({ type: 'form.change', values: { bookNumber: '12' } });
+    expect(selectRefusal(actor.getSnapshot())).toBe(transferPending);
+    actor.send({ type: 'form.submit' });
+    expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
+    expect(selectRefusal(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, selectHasFailed);
+    expect(selectRefusal(actor.getSnapshot())).toBeNull();
+    expect(notifyFailed).toHaveBeenCalledTimes(2);
   });
 });

@@ -33,6 +33,10 @@ const zipRefused = new HttpError(
   400,
   JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `address.zipCode: ${T.invalidZip}` }),
 );
+const refused = new HttpError(
+  409,
+  JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'A deactivation request for this asset is already pending.' }),
+);
 const goodFile = pdfFile(4096);
 const hugeFile = pdfFile(10 * MB + 1, 'huge.pdf');
 
@@ -136,13 +140,15 @@ describe('deactivation machine, driven through the deactivation form', () => {
         states: {
           editing: () => {
             expect(submitButton()).toHaveTextContent(T.submit);
-            expect(submitButton()).toBeEnabled();
+            expect(submitButton()).not.toHaveAttribute('aria-disabled', 'true');
             expect(control('address.city')).toBeEnabled();
           },
           submitting: async () => {
             await waitFor(() => expect(submitButton()).toHaveTextContent(T.submitting));
-            expect(submitButton()).toBeDisabled();
+            // The fields are disabled; the button is only aria-disabled, so it keeps the focus.
+            expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
             expect(control('address.city')).toBeDisabled();
+            await waitFor(() => expect(document.activeElement).toBe(submitButton()));
             const [loanId, draft, file] = calls.calls('requestDeactivation').at(-1) ?? [];
             expect(loanId).toBe(sampleLoanId);
             expect(draft).toMatchObject({ reason: 'foreclosure', address: expect.objectContaining({ city: 'Oakland', zip: '94607' }) });
@@ -195,8 +201,9 @@ describe('deactivation machine, driven through the deactivation form', () => {
               await waitFor(() => expectError('address.zip', T.invalidZip));
               await waitFor(() => expect(document.activeElement).toBe(control('address.zip')));
             } else {
-              await waitFor(() => expect(submitButton()).toBeEnabled());
+              await waitFor(() => expect(submitButton()).not.toHaveAttribute('aria-disabled', 'true'));
               expect(invalidControls()).toEqual([]);
+              expect(screen.queryByText(refused.serverMessage)).not.toBeInTheDocument();
             }
           },
         },
@@ -256,6 +263,21 @@ describe('deactivation form', () => {
     await user.click(submitButton());
     expect(control('address.state')).toHaveAccessibleDescription('Please enter a valid state');
     await waitFor(() => expect(document.activeElement).toBe(control('address.state')));
+  });
+
+  it('says a refusal that names no field above the form and moves the focus there; the button keeps it meanwhile', async () => {
+    const { calls } = await openForm();
+    await fill(VALID_VALUES);
+    await user.upload(control(INSTRUMENT_FILE_FIELD) as HTMLInputElement, goodFile);
+    await user.click(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(submitButton()));
+    await calls.settle('requestDeactivation', { error: refused });
+    expect((await screen.findAllByRole('alert')).at(-1)).toHaveTextContent(T.submitFailed);
+    const refusal = await screen.findByText(refused.serverMessage);
+    expect(refusal).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(invalidControls()).toEqual([]);
+    expectValues(VALID_VALUES);
   });
 
   it('puts a 400 under the field it names, moves the focus there, and toasts the failure', async () => {

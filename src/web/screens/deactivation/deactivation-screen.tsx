@@ -10,6 +10,7 @@ import {
   selectDraft,
   selectFile,
   selectIsSubmitting,
+  selectRefusal,
   selectShowsAssignee,
   selectVisibleErrors,
 } from '../../../../machines/deactivation';
@@ -40,6 +41,11 @@ export const fieldId = (field: DeactivationField): string => `deactivation-${fie
 
 type ToastsRef = ReturnType<typeof ToastsActorContext.useActorRef>;
 
+const REFUSAL_ID = 'deactivation-refusal';
+const SUBMIT_ID = 'deactivation-submit';
+/** The submit button keeps the focus while the fields are disabled (a disabled control would drop it to the page). */
+const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
+
 /** The machine over the app's API, toasts and router. Toasts and navigation go after the machine's step. */
 export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (path: string) => void) {
   return deactivationMachine.provide({
@@ -51,6 +57,14 @@ export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (
       focusField: (_, { field }) => {
         if (field) setTimeout(() => document.getElementById(fieldId(field))?.focus(), 0);
       },
+      focusFailure: (_, { field }) => {
+        setTimeout(() => {
+          const target = document.getElementById(field ? fieldId(field) : REFUSAL_ID);
+          if (target) target.focus();
+          else focusSubmitButton();
+        }, 0);
+      },
+      focusSubmit: focusSubmitButton,
       notifySubmitted: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.submitted })),
       notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.submitFailed })),
       goToAssets: () => queueMicrotask(() => goTo(APP_PATHS.assets)),
@@ -81,6 +95,7 @@ function DeactivationForm({ loanId }: { loanId: string }) {
   const errors = useSelector(form, selectVisibleErrors, sameErrors);
   const submitting = useSelector(form, selectIsSubmitting);
   const showsAssignee = useSelector(form, selectShowsAssignee);
+  const refusal = useSelector(form, selectRefusal);
 
   const change = (field: DeactivationTextField, value: string) => form.send({ type: 'form.change', values: { [field]: value } });
   const submit = (event: FormEvent) => {
@@ -135,6 +150,16 @@ function DeactivationForm({ loanId }: { loanId: string }) {
         <PageHeading>{T.title}</PageHeading>
         <p className="text-sm text-slate-700">{T.requiredHint}</p>
       </div>
+      {refusal && (
+        <p
+          id={REFUSAL_ID}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900 focus:outline-2 focus:outline-red-700"
+        >
+          {refusal}
+        </p>
+      )}
       <form noValidate onSubmit={submit} aria-labelledby="page-heading" className="flex flex-col gap-6">
         <fieldset disabled={submitting} className="flex flex-col gap-6">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -215,11 +240,13 @@ function DeactivationForm({ loanId }: { loanId: string }) {
         </fieldset>
 
         <div className="flex items-center gap-4">
+          {/* aria-disabled, not disabled, while it runs: the button keeps the focus; the machine ignores a second submit. */}
           <button
+            id={SUBMIT_ID}
             type="submit"
-            disabled={submitting}
+            aria-disabled={submitting}
             aria-busy={submitting}
-            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-70"
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 aria-disabled:opacity-70"
           >
             {submitting ? T.submitting : T.submit}
           </button>
