@@ -35,7 +35,6 @@ import { MessageCountActorContext, ToastsActorContext } from '../../app/actor-co
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
-import { StatusMessage } from '../../ui/status-message';
 import { LoadFailed } from '../assets/asset-table-parts';
 import { MessageRow, messageRowId } from './message-row';
 
@@ -227,7 +226,12 @@ export function MessagesScreen() {
       ) : (
         <div className="flex flex-col gap-2">
           {loading && rows.length === 0 ? (
-            <StatusMessage>{T.loading}</StatusMessage>
+            <>
+              <p role="status" className="sr-only">
+                {T.loading}
+              </p>
+              <LoadingRows count={view.limit} />
+            </>
           ) : empty ? (
             <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">{T.empty}</p>
           ) : (
@@ -267,5 +271,23 @@ export function MessagesScreen() {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Placeholders of a page of messages while the first one loads, about a message's height each, so
+ * the pagination and the footer do not jump down when the messages arrive (layout shift).
+ */
+function LoadingRows({ count }: { count: number }) {
+  return (
+    <ul aria-hidden="true" className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="flex h-48 flex-col gap-3 border-b sm:h-36 border-slate-100 px-4 py-3 last:border-b-0">
+          <span className="h-4 w-40 rounded bg-slate-100" />
+          <span className="h-4 w-3/4 rounded bg-slate-100" />
+          <span className="h-8 w-56 rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
   );
 }
