@@ -5,6 +5,8 @@
 // the other fields show their errors from the first submit on, and follow every change after it.
 // A refusal that names no field (the loan cannot be deactivated now, and why) is said above the
 // form and gets the focus; while the request runs, the focus rests on the submit button.
+// First the loan is read: one the organization may not deactivate now (not owner or servicer,
+// inactive, a role transfer pending: deactivationBlocker) or cannot see shows why, not the form.
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   declaredInstrument,
@@ -20,11 +22,15 @@ import {
   type DeactivationField,
   type DeactivationTextField,
 } from '../src/contract/deactivation';
-import { isHttpError } from '../src/contract/http-error';
-import { asksForAssignee } from '../src/domain/deactivation';
+import { isHttpError, isNotFound } from '../src/contract/http-error';
+import type { LoanDetails } from '../src/contract/loans';
+import { asksForAssignee, deactivationBlocker } from '../src/domain/deactivation';
+import { ASSET_PAGE_TEXTS } from '../src/domain/texts';
 
 export interface DeactivationInput {
   readonly loanId: string;
+  /** The organization that asks (the session's current one). */
+  readonly participantId: string;
 }
 
 /** What the submit actor sends. */
@@ -36,6 +42,7 @@ export interface DeactivationSubmission {
 
 export interface DeactivationContext {
   readonly loanId: string;
+  readonly participantId: string;
   readonly draft: DeactivationDraft;
   readonly file: File | null;
   /** Every broken rule of the draft and file, kept up to date. */
@@ -44,7 +51,7 @@ export interface DeactivationContext {
   readonly showAll: boolean;
   /** What the server said of fields (400, 413, 415), until the field changes. */
   readonly serverErrors: DeactivationErrors;
-  /** A 4xx refusal that names no field (e.g. 409: a role transfer awaits an answer), until the next submit. */
+  /** Why the loan cannot be deactivated: from its details, or a 4xx that names no field (until the next submit). */
   readonly refusal: string | null;
 }
 
@@ -63,6 +70,12 @@ export function visibleErrors(context: DeactivationContext): DeactivationErrors 
   return { ...rules, ...context.serverErrors };
 }
 
+const blockerSubject = (details: LoanDetails) => ({
+  status: details.loan.loanData.status,
+  deactivated: details.loan.deactivated,
+  parties: details.parties,
+});
+
 const without = (errors: DeactivationErrors, fields: readonly DeactivationField[]): DeactivationErrors =>
   Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field as DeactivationField)));
 
@@ -73,6 +86,10 @@ export const deactivationMachine = setup({
     events: {} as DeactivationEvent,
   },
   actors: {
+    // Provided by the app: GET v1 /loans/{loanId}/details.
+    loadLoan: fromPromise<LoanDetails, { loanId: string }>(async () => {
+      throw new Error('loadLoan is provided by the app');
+    }),
     // Provided by the app: POST v1 /loans/{loanId}/deactivate as multipart.
     submitDeactivation: fromPromise<DeactivationAccepted, DeactivationSubmission>(async () => {
       throw new Error('submitDeactivation is provided by the app');
@@ -106,6 +123,10 @@ export const deactivationMachine = setup({
       return { serverErrors, refusal };
     }),
     clearRefusal: assign({ refusal: null }),
+    keepBlocker: assign(({ context, event }) => ({
+      refusal: 'output' in event ? deactivationBlocker(blockerSubject(event.output as LoanDetails), context.participantId) : null,
+    })),
+    keepNotFound: assign({ refusal: ASSET_PAGE_TEXTS.notFoundBody }),
     /** Provided by the screen: moves the focus to a field (none: nothing to do). */
     focusField: (_, _params: { field: DeactivationField | undefined }) => undefined,
     /** Provided by the screen: the focus to the field the server named first, else to the refusal or the submit button. */
@@ -121,11 +142,15 @@ export const deactivationMachine = setup({
   },
   guards: {
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
+    isBlocked: ({ context, event }) =>
+      'output' in event && deactivationBlocker(blockerSubject(event.output as LoanDetails), context.participantId) !== null,
+    isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
   },
 }).createMachine({
   id: 'deactivation',
   context: ({ input }) => ({
     loanId: input.loanId,
+    participantId: input.participantId,
     draft: EMPTY_DEACTIVATION_DRAFT,
     file: null,
     errors: deactivationErrors(EMPTY_DEACTIVATION_DRAFT, null),
@@ -133,8 +158,20 @@ export const deactivationMachine = setup({
     serverErrors: {},
     refusal: null,
   }),
-  initial: 'editing',
+  initial: 'checking',
   states: {
+    /** Reading the loan; a failure other than 404 leaves the decision to the server. */
+    checking: {
+      tags: ['checking'],
+      invoke: {
+        src: 'loadLoan',
+        input: ({ context }) => ({ loanId: context.loanId }),
+        onDone: [{ guard: 'isBlocked', target: 'unavailable', actions: 'keepBlocker' }, { target: 'editing' }],
+        onError: [{ guard: 'isNotFound', target: 'unavailable', actions: 'keepNotFound' }, { target: 'editing' }],
+      },
+    },
+    /** The loan cannot be deactivated by this organization now: the reason, no form. */
+    unavailable: { type: 'final' },
     editing: {
       on: {
         'form.change': { actions: 'applyChange' },
@@ -192,7 +229,9 @@ export const selectFile = (snapshot: DeactivationSnapshot): File | null => snaps
 export const selectVisibleErrors = (snapshot: DeactivationSnapshot): DeactivationErrors => visibleErrors(snapshot.context);
 export const selectIsSubmitting = (snapshot: DeactivationSnapshot): boolean => snapshot.hasTag('busy');
 export const selectHasFailed = (snapshot: DeactivationSnapshot): boolean => snapshot.matches('failed');
-/** Why the server refused the request, when it named no field. */
+export const selectIsChecking = (snapshot: DeactivationSnapshot): boolean => snapshot.hasTag('checking');
+export const selectIsUnavailable = (snapshot: DeactivationSnapshot): boolean => snapshot.matches('unavailable');
+/** Why the loan cannot be deactivated now: from its details, or the server's refusal that named no field. */
 export const selectRefusal = (snapshot: DeactivationSnapshot): string | null => snapshot.context.refusal;
 /** SPEC section 5: the assignee field shows only when the reason is not payoff. */
 export const selectShowsAssignee = (snapshot: DeactivationSnapshot): boolean => asksForAssignee(snapshot.context.draft.reason);

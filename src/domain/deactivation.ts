@@ -3,6 +3,7 @@
 import { MAX_UPLOAD_BYTES } from './constants';
 import { PDF_CONTENT_TYPE, type DocumentKind } from './documents';
 import { DEACTIVATION_REASONS } from './loan';
+import { DEACTIVATION_TEXTS } from './texts';
 
 export { DEACTIVATION_REASONS };
 export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];
@@ -70,3 +71,26 @@ export const isDeclaredPdf = (file: { readonly name: string; readonly type: stri
 
 /** A zip of 5 digits or 5+4 (with or without the hyphen). */
 export const ZIP_CODE_PATTERN = /^\d{5}(?:-?\d{4})?$/;
+
+/** The roles whose holder may ask for a loan's deactivation (SPEC section 5). */
+export const DEACTIVATING_ROLES = ['OWNER', 'SERVICER'] as const;
+
+/** What the deactivation rules read of a loan, as its details give it. */
+export interface DeactivationSubject {
+  readonly status: string;
+  readonly deactivated: boolean;
+  readonly parties: readonly { readonly role: string; readonly participantId: string | null; readonly state: string }[];
+}
+
+/**
+ * Why `participantId` may not ask for the deactivation of this loan now, in the server's words, or
+ * null. The same order as the server's checks; the server has the last word (it also knows of a
+ * request already pending, which the details do not show), this lets the screens say it first.
+ */
+export function deactivationBlocker(loan: DeactivationSubject, participantId: string): string | null {
+  const held = loan.parties.filter((party) => party.participantId === participantId).map((party) => party.role);
+  if (!held.some((role) => (DEACTIVATING_ROLES as readonly string[]).includes(role))) return DEACTIVATION_TEXTS.notOwnerOrServicer;
+  if (loan.status !== 'Active' || loan.deactivated) return DEACTIVATION_TEXTS.alreadyInactive;
+  if (loan.parties.some((party) => party.state === 'PENDING')) return DEACTIVATION_TEXTS.transferPending;
+  return null;
+}

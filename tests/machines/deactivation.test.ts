@@ -4,21 +4,32 @@ import {
   deactivationMachine,
   selectDraft,
   selectHasFailed,
+  selectIsChecking,
   selectIsSubmitting,
+  selectIsUnavailable,
   selectRefusal,
   selectShowsAssignee,
   selectVisibleErrors,
   type DeactivationSubmission,
 } from '../../machines/deactivation';
 import type { DeactivationAccepted } from '../../src/contract/deactivation';
+import type { LoanDetails } from '../../src/contract/loans';
 import { HttpError } from '../../src/contract/http-error';
-import { DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
 import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';
+import { sampleLoanDetails } from '../support/loan-fixtures';
 
 const loanId = '5f0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f';
 const accepted: DeactivationAccepted = { id: '9a0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f', loanId, status: 'SUBMITTED' };
 
-function start(submit: (submission: DeactivationSubmission) => Promise<DeactivationAccepted> = async () => accepted) {
+/** The organization of sampleLoanDetails' owner. */
+const ownerId = '00000000-0000-4000-8000-000000000001';
+
+/** The machine over fake calls, once it has read the loan (by default one its organization may deactivate). */
+async function start(
+  submit: (submission: DeactivationSubmission) => Promise<DeactivationAccepted> = async () => accepted,
+  load: () => Promise<LoanDetails> = async () => sampleLoanDetails(),
+) {
   const submissions: DeactivationSubmission[] = [];
   const focused: (string | undefined)[] = [];
   const notifySubmitted = vi.fn();
@@ -26,6 +37,7 @@ function start(submit: (submission: DeactivationSubmission) => Promise<Deactivat
   const goToAssets = vi.fn();
   const logic = deactivationMachine.provide({
     actors: {
+      loadLoan: fromPromise(load),
       submitDeactivation: fromPromise(({ input }) => {
         submissions.push(input);
         return submit(input);
@@ -40,13 +52,14 @@ function start(submit: (submission: DeactivationSubmission) => Promise<Deactivat
       goToAssets,
     },
   });
-  const actor = createActor(logic, { input: { loanId } }).start();
+  const actor = createActor(logic, { input: { loanId, participantId: ownerId } }).start();
+  await waitFor(actor, (snapshot) => !selectIsChecking(snapshot));
   return { actor, submissions, focused, notifySubmitted, notifyFailed, goToAssets };
 }
 
 describe('deactivation machine', () => {
-  it('starts editing an empty draft, with no error shown yet', () => {
-    const { actor } = start();
+  it('starts editing an empty draft, with no error shown yet', async () => {
+    const { actor } = await start();
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('editing')).toBe(true);
     expect(selectDraft(snapshot).reason).toBe('');
@@ -54,8 +67,8 @@ describe('deactivation machine', () => {
     expect(selectIsSubmitting(snapshot)).toBe(false);
   });
 
-  it('refuses an incomplete form on submit: every error shows and the first invalid field gets the focus', () => {
-    const { actor, focused, submissions } = start();
+  it('refuses an incomplete form on submit: every error shows and the first invalid field gets the focus', async () => {
+    const { actor, focused, submissions } = await start();
     actor.send({ type: 'form.submit' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('editing')).toBe(true);
@@ -82,8 +95,8 @@ describe('deactivation machine', () => {
     expect(focused).toEqual(['reason', 'entityType']);
   });
 
-  it('judges a chosen file at once: more than 10 MB, not a PDF, or fine', () => {
-    const { actor } = start();
+  it('judges a chosen file at once: more than 10 MB, not a PDF, or fine', async () => {
+    const { actor } = await start();
     actor.send({ type: 'form.file', file: pdfFile(10 * MB + 1) });
     expect(selectVisibleErrors(actor.getSnapshot())).toEqual({ securityInstrumentAndAssignment: 'File size cannot be more than 10MB' });
     actor.send({ type: 'form.file', file: pdfFile(100, 'notes.txt', 'text/plain') });
@@ -95,8 +108,8 @@ describe('deactivation machine', () => {
     expect(selectVisibleErrors(actor.getSnapshot())).toEqual({});
   });
 
-  it('shows the assignee only when the reason is not payoff', () => {
-    const { actor } = start();
+  it('shows the assignee only when the reason is not payoff', async () => {
+    const { actor } = await start();
     expect(selectShowsAssignee(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'form.change', values: { reason: 'payoff' } });
     expect(selectShowsAssignee(actor.getSnapshot())).toBe(false);
@@ -106,7 +119,7 @@ describe('deactivation machine', () => {
 
   it('submits a valid form, then toasts and goes back to the assets', async () => {
     let resolve: (value: DeactivationAccepted) => void = () => undefined;
-    const { actor, submissions, notifySubmitted, goToAssets } = start(() => new Promise((done) => (resolve = done)));
+    const { actor, submissions, notifySubmitted, goToAssets } = await start(() => new Promise((done) => (resolve = done)));
     const file = pdfFile();
     actor.send({ type: 'form.change', values: VALID_VALUES });
     actor.send({ type: 'form.file', file });
@@ -123,7 +136,7 @@ describe('deactivation machine', () => {
 
   it('keeps what was typed on failure, says so, and submits again', async () => {
     let attempts = 0;
-    const { actor, notifyFailed, submissions } = start(async () => {
+    const { actor, notifyFailed, submissions } = await start(async () => {
       attempts += 1;
       if (attempts === 1) throw new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
       return accepted;
@@ -141,7 +154,7 @@ describe('deactivation machine', () => {
   });
 
   it('puts what the server said under each field it names, focuses the first, and clears it when the field changes', async () => {
-    const { actor, focused } = start(async () => {
+    const { actor, focused } = await start(async () => {
       throw new HttpError(
         400,
         JSON.stringify({
@@ -167,7 +180,7 @@ describe('deactivation machine', () => {
       [413, 'securityInstrumentAndAssignment: File size cannot be more than 10MB'],
       [415, `securityInstrumentAndAssignment: ${T.fileNotPdf}`],
     ] as const) {
-      const { actor } = start(async () => {
+      const { actor } = await start(async () => {
         throw new HttpError(status, JSON.stringify({ statusCode: status, error: 'Refused', message }));
       });
       actor.send({ type: 'form.change', values: VALID_VALUES });
@@ -181,7 +194,7 @@ describe('deactivation machine', () => {
   });
 
   it('goes from failed back to editing, errors shown, when a submit finds the form invalid', async () => {
-    const { actor, focused } = start(async () => {
+    const { actor, focused } = await start(async () => {
       throw new HttpError(409, '{"message":"A deactivation request for this asset is already pending."}');
     });
     actor.send({ type: 'form.change', values: VALID_VALUES });
@@ -198,7 +211,7 @@ describe('deactivation machine', () => {
   it('says a refusal that names no field above the form, focuses it, and clears it when the form is sent again', async () => {
     const transferPending = 'A role transfer of this asset awaits an answer: the asset can be deactivated once it is answered.';
     let attempts = 0;
-    const { actor, focused, notifyFailed } = start(async () => {
+    const { actor, focused, notifyFailed } = await start(async () => {
       attempts += 1;
       if (attempts === 1) throw new HttpError(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: transferPending }));
       throw new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
@@ -221,5 +234,34 @@ describe('deactivation machine', () => {
     await waitFor(actor, selectHasFailed);
     expect(selectRefusal(actor.getSnapshot())).toBeNull();
     expect(notifyFailed).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the loan first: one the organization may not deactivate now shows why instead of the form', async () => {
+    const servicedElsewhere = sampleLoanDetails();
+    const notOurs = { ...servicedElsewhere, parties: servicedElsewhere.parties.filter((party) => party.role !== 'OWNER') };
+    for (const [details, reason] of [
+      [notOurs, T.notOwnerOrServicer],
+      [sampleLoanDetails({ status: 'Inactive', deactivated: true }), T.alreadyInactive],
+      [sampleLoanDetails({ pendingOwner: true }), T.transferPending],
+    ] as const) {
+      const { actor, submissions } = await start(undefined, async () => details);
+      expect(selectIsUnavailable(actor.getSnapshot())).toBe(true);
+      expect(selectRefusal(actor.getSnapshot())).toBe(reason);
+      actor.send({ type: 'form.submit' });
+      expect(submissions).toEqual([]);
+    }
+  });
+
+  it('says an unknown loan is not found, and leaves any other failure to read it to the server', async () => {
+    const missing = await start(undefined, async () => {
+      throw new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found."}');
+    });
+    expect(selectIsUnavailable(missing.actor.getSnapshot())).toBe(true);
+    expect(selectRefusal(missing.actor.getSnapshot())).toBe(ASSET_PAGE_TEXTS.notFoundBody);
+    const down = await start(undefined, async () => {
+      throw new HttpError(503, '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}');
+    });
+    expect(down.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectRefusal(down.actor.getSnapshot())).toBeNull();
   });
 });

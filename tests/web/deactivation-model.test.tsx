@@ -18,7 +18,7 @@ import {
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { DEACTIVATION_REASON_LABELS, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
-import { DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
 import { fieldId } from '../../src/web/screens/deactivation/deactivation-screen';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';
@@ -48,10 +48,18 @@ function serializeState(snapshot: DeactivationSnapshot): string {
   return JSON.stringify([snapshot.value, fieldsValid, errors[INSTRUMENT_FILE_FIELD] === undefined]);
 }
 
+const organization = sampleOrganization(1, true);
+const loanNotFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found."}');
+const detailsUnavailable = new HttpError(503, '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}');
+/** Owned by `organization` (sampleLoanDetails' owner), but its owner role is pending a transfer. */
+const transferPending = sampleLoanDetails({ pendingOwner: true });
+
 const walker = createModelWalker(deactivationMachine, {
-  input: { loanId: sampleLoanId },
+  input: { loanId: sampleLoanId, participantId: organization.participant.id },
   serializeState,
   events: {
+    'done: loadLoan': [{ output: sampleLoanDetails() }, { output: transferPending }],
+    'error: loadLoan': [{ error: loanNotFound }, { error: detailsUnavailable }],
     'form.change': [{ values: VALID_VALUES }, { values: { 'address.zip': '946' } }],
     // `chosen` tells the two apart where events are compared as JSON (a File has no JSON of its own).
     'form.file': [
@@ -67,11 +75,16 @@ const user = userEvent.setup();
 const control = (field: DeactivationField) => document.getElementById(fieldId(field)) as HTMLInputElement | HTMLSelectElement;
 const submitButton = () => screen.getByRole('button', { name: new RegExp(`^(${T.submit}|${T.submitting})$`) });
 
-async function openForm() {
-  const app = await renderSignedIn([sampleOrganization(1, true)]);
-  const calls = deferProductCalls(app.fake.api, ['requestDeactivation', 'listLoans']);
+/** The deactivation route, its loan read by a deferred call: settled with a loan the organization may deactivate unless `readLoan` is false. */
+async function openForm({ readLoan = true } = {}) {
+  const app = await renderSignedIn([organization]);
+  const calls = deferProductCalls(app.fake.api, ['requestDeactivation', 'listLoans', 'loanDetails']);
   await act(() => app.router.navigate(APP_PATHS.deactivate(sampleLoanId)));
   await screen.findByRole('heading', { level: 1, name: T.title });
+  if (readLoan) {
+    await calls.settle('loanDetails', { value: sampleLoanDetails() });
+    await screen.findByRole('button', { name: T.submit });
+  }
   return { app, calls };
 }
 
@@ -132,12 +145,22 @@ describe('deactivation machine, driven through the deactivation form', () => {
 
   for (const path of walker.paths) {
     it(path.description, async () => {
-      const { app, calls } = await openForm();
+      const { app, calls } = await openForm({ readLoan: false });
       await path.test({
         // State identity is the machine's state and whether the fields and the file pass the rules
         // (serializeState): what each state shows follows from those; what one step changes on
         // screen is checked by that step's executor below.
         states: {
+          checking: () => {
+            expect(screen.getByText(ASSET_PAGE_TEXTS.loading)).toBeInTheDocument();
+            expect(screen.queryByRole('button', { name: T.submit })).not.toBeInTheDocument();
+          },
+          unavailable: async () => {
+            const reason = await screen.findByText(new RegExp(`^(${T.transferPending}|${ASSET_PAGE_TEXTS.notFoundBody})$`));
+            expect(reason).toHaveAttribute('role', 'alert');
+            expect(screen.queryByRole('button', { name: T.submit })).not.toBeInTheDocument();
+            expect(screen.queryByText(ASSET_PAGE_TEXTS.loading)).not.toBeInTheDocument();
+          },
           editing: () => {
             expect(submitButton()).toHaveTextContent(T.submit);
             expect(submitButton()).not.toHaveAttribute('aria-disabled', 'true');
@@ -191,6 +214,19 @@ describe('deactivation machine, driven through the deactivation form', () => {
             await waitFor(() => expect(invalidControls().length).toBeGreaterThan(0));
             await waitFor(() => expect(document.activeElement).toBe(invalidControls()[0]));
             expect(document.activeElement).toHaveAccessibleDescription(expect.stringMatching(/\S/));
+          },
+          'done: loadLoan': async ({ event }) => {
+            const { output } = event as unknown as { output: ReturnType<typeof sampleLoanDetails> };
+            await calls.settle('loanDetails', { value: output });
+            if (output === transferPending) await screen.findByText(T.transferPending);
+            else await screen.findByRole('button', { name: T.submit });
+          },
+          'error: loadLoan': async ({ event }) => {
+            const { error } = event as unknown as { error: HttpError };
+            await calls.settle('loanDetails', { error });
+            if (error === loanNotFound) await screen.findByText(ASSET_PAGE_TEXTS.notFoundBody);
+            // Any other failure leaves the decision to the server: the form is offered.
+            else await screen.findByRole('button', { name: T.submit });
           },
           'done: submitDeactivation': () => calls.settle('requestDeactivation', { value: accepted }),
           'error: submitDeactivation': async ({ event }) => {

@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeactivationFields } from '../../contract/deactivation';
 import {
+  DEACTIVATING_ROLES,
   DEACTIVATION_DOCUMENT_NAME,
   DEACTIVATION_DOCUMENT_TYPE,
   DEACTIVATION_EVENT_TYPES,
@@ -17,7 +18,6 @@ import { deactivationRequests, documents, loanEvents, loans, messages } from './
 /** A drizzle transaction, as `db.transaction(async (tx) => ...)` gives it. */
 
 /** SPEC section 6's rule for this call: the organization holds one of these roles on the loan. */
-export const DEACTIVATING_ROLES = ['OWNER', 'SERVICER'] as const;
 
 export interface InstrumentUpload {
   /** The name the file was sent with (kept for the record; the content decides what it is). */

@@ -9,7 +9,9 @@ import {
   deactivationMachine,
   selectDraft,
   selectFile,
+  selectIsChecking,
   selectIsSubmitting,
+  selectIsUnavailable,
   selectRefusal,
   selectShowsAssignee,
   selectVisibleErrors,
@@ -29,12 +31,14 @@ import {
   DEACTIVATION_REASONS,
   PDF_CONTENT_TYPE,
 } from '../../../domain/deactivation';
-import { DEACTIVATION_TEXTS as T } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../../domain/texts';
 import { US_STATES } from '../../../domain/us-states';
-import { ToastsActorContext } from '../../app/actor-contexts';
+import { selectParticipantId } from '../../../../machines/session';
+import { SessionActorContext, ToastsActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
+import { StatusMessage } from '../../ui/status-message';
 
 /** The id of a field's control: `deactivation-address-zip`. */
 export const fieldId = (field: DeactivationField): string => `deactivation-${field.replaceAll('.', '-')}`;
@@ -50,6 +54,7 @@ const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
 export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (path: string) => void) {
   return deactivationMachine.provide({
     actors: {
+      loadLoan: fromPromise(({ input, signal }) => api.loanDetails(input.loanId, signal)),
       submitDeactivation: fromPromise(({ input, signal }) => api.requestDeactivation(input.loanId, input.draft, input.file, signal)),
     },
     actions: {
@@ -81,21 +86,24 @@ const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 /
 
 export function DeactivationScreen() {
   const { loanId = '' } = useParams();
-  return <DeactivationForm key={loanId} loanId={loanId} />;
+  const participantId = SessionActorContext.useSelector(selectParticipantId) ?? '';
+  return <DeactivationForm key={`${loanId}:${participantId}`} loanId={loanId} participantId={participantId} />;
 }
 
-function DeactivationForm({ loanId }: { loanId: string }) {
+function DeactivationForm({ loanId, participantId }: { loanId: string; participantId: string }) {
   const { api } = useAppServices();
   const toasts = ToastsActorContext.useActorRef();
   const navigate = useNavigate();
   const logic = useMemo(() => provideDeactivation(api, toasts, (path) => void navigate(path)), [api, toasts, navigate]);
-  const form = useActorRef(logic, { input: { loanId } });
+  const form = useActorRef(logic, { input: { loanId, participantId } });
   const draft = useSelector(form, selectDraft);
   const file = useSelector(form, selectFile);
   const errors = useSelector(form, selectVisibleErrors, sameErrors);
   const submitting = useSelector(form, selectIsSubmitting);
   const showsAssignee = useSelector(form, selectShowsAssignee);
   const refusal = useSelector(form, selectRefusal);
+  const checking = useSelector(form, selectIsChecking);
+  const unavailable = useSelector(form, selectIsUnavailable);
 
   const change = (field: DeactivationTextField, value: string) => form.send({ type: 'form.change', values: { [field]: value } });
   const submit = (event: FormEvent) => {
@@ -160,101 +168,104 @@ function DeactivationForm({ loanId }: { loanId: string }) {
           {refusal}
         </p>
       )}
-      <form noValidate onSubmit={submit} aria-labelledby="page-heading" className="flex flex-col gap-6">
-        <fieldset disabled={submitting} className="flex flex-col gap-6">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {select(
-              'reason',
-              T.reason,
-              DEACTIVATION_REASONS.map((reason) => [reason, DEACTIVATION_REASON_LABELS[reason]] as const),
-            )}
-            <FormField id={fieldId('effectiveDate')} label={T.effectiveDate} required error={errors.effectiveDate}>
+      {checking && <StatusMessage>{ASSET_PAGE_TEXTS.loading}</StatusMessage>}
+      {!checking && !unavailable && (
+        <form noValidate onSubmit={submit} aria-labelledby="page-heading" className="flex flex-col gap-6">
+          <fieldset disabled={submitting} className="flex flex-col gap-6">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {select(
+                'reason',
+                T.reason,
+                DEACTIVATION_REASONS.map((reason) => [reason, DEACTIVATION_REASON_LABELS[reason]] as const),
+              )}
+              <FormField id={fieldId('effectiveDate')} label={T.effectiveDate} required error={errors.effectiveDate}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="date"
+                    className={CONTROL_CLASS}
+                    value={draft.effectiveDate}
+                    onChange={(event) => change('effectiveDate', event.target.value)}
+                  />
+                )}
+              </FormField>
+              {showsAssignee && text('assignee', T.assignee, { className: 'sm:col-span-2' })}
+              {select(
+                'entityType',
+                T.entityType,
+                DEACTIVATION_ENTITY_TYPES.map((type) => [type, type] as const),
+              )}
+              {select(
+                'statePostalCode',
+                T.statePostalCode,
+                US_STATES.map(([code, name]) => [code, `${code} – ${name}`] as const),
+              )}
+            </div>
+
+            <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+              <legend className="px-1 text-base font-semibold text-slate-900">{T.address}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {text('address.street1', T.street1, { required: true })}
+                {text('address.street2', T.street2)}
+                {text('address.city', T.city, { required: true })}
+                <div className="grid grid-cols-2 gap-4">
+                  {text('address.state', T.state, { required: true, list: 'deactivation-state-codes' })}
+                  {text('address.zip', T.zip, { required: true })}
+                </div>
+              </div>
+              <datalist id="deactivation-state-codes">
+                {US_STATES.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </datalist>
+            </fieldset>
+
+            <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
+              <legend className="px-1 text-base font-semibold text-slate-900">{T.recording}</legend>
+              <div className="grid gap-4 sm:grid-cols-3">
+                {text('bookNumber', T.bookNumber)}
+                {text('pageNumber', T.pageNumber)}
+                {text('instrumentNumber', T.instrumentNumber)}
+              </div>
+            </fieldset>
+
+            <FormField id={fieldId(INSTRUMENT_FILE_FIELD)} label={T.file} required hint={T.fileHint} error={errors[INSTRUMENT_FILE_FIELD]}>
               {(control) => (
                 <input
                   {...control}
-                  type="date"
-                  className={CONTROL_CLASS}
-                  value={draft.effectiveDate}
-                  onChange={(event) => change('effectiveDate', event.target.value)}
+                  type="file"
+                  accept={`${PDF_CONTENT_TYPE},.pdf`}
+                  className="text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-900"
+                  onChange={(event) => form.send({ type: 'form.file', file: event.target.files?.[0] ?? null })}
                 />
               )}
             </FormField>
-            {showsAssignee && text('assignee', T.assignee, { className: 'sm:col-span-2' })}
-            {select(
-              'entityType',
-              T.entityType,
-              DEACTIVATION_ENTITY_TYPES.map((type) => [type, type] as const),
+            {file && (
+              <p className="-mt-4 text-sm text-slate-700" data-testid="deactivation-file">
+                {file.name} ({formatSize(file.size)})
+              </p>
             )}
-            {select(
-              'statePostalCode',
-              T.statePostalCode,
-              US_STATES.map(([code, name]) => [code, `${code} – ${name}`] as const),
-            )}
+          </fieldset>
+
+          <div className="flex items-center gap-4">
+            {/* aria-disabled, not disabled, while it runs: the button keeps the focus; the machine ignores a second submit. */}
+            <button
+              id={SUBMIT_ID}
+              type="submit"
+              aria-disabled={submitting}
+              aria-busy={submitting}
+              className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 aria-disabled:opacity-70"
+            >
+              {submitting ? T.submitting : T.submit}
+            </button>
+            <Link className="font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
+              {T.cancel}
+            </Link>
           </div>
-
-          <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
-            <legend className="px-1 text-base font-semibold text-slate-900">{T.address}</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text('address.street1', T.street1, { required: true })}
-              {text('address.street2', T.street2)}
-              {text('address.city', T.city, { required: true })}
-              <div className="grid grid-cols-2 gap-4">
-                {text('address.state', T.state, { required: true, list: 'deactivation-state-codes' })}
-                {text('address.zip', T.zip, { required: true })}
-              </div>
-            </div>
-            <datalist id="deactivation-state-codes">
-              {US_STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </datalist>
-          </fieldset>
-
-          <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-4">
-            <legend className="px-1 text-base font-semibold text-slate-900">{T.recording}</legend>
-            <div className="grid gap-4 sm:grid-cols-3">
-              {text('bookNumber', T.bookNumber)}
-              {text('pageNumber', T.pageNumber)}
-              {text('instrumentNumber', T.instrumentNumber)}
-            </div>
-          </fieldset>
-
-          <FormField id={fieldId(INSTRUMENT_FILE_FIELD)} label={T.file} required hint={T.fileHint} error={errors[INSTRUMENT_FILE_FIELD]}>
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                accept={`${PDF_CONTENT_TYPE},.pdf`}
-                className="text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-900"
-                onChange={(event) => form.send({ type: 'form.file', file: event.target.files?.[0] ?? null })}
-              />
-            )}
-          </FormField>
-          {file && (
-            <p className="-mt-4 text-sm text-slate-700" data-testid="deactivation-file">
-              {file.name} ({formatSize(file.size)})
-            </p>
-          )}
-        </fieldset>
-
-        <div className="flex items-center gap-4">
-          {/* aria-disabled, not disabled, while it runs: the button keeps the focus; the machine ignores a second submit. */}
-          <button
-            id={SUBMIT_ID}
-            type="submit"
-            aria-disabled={submitting}
-            aria-busy={submitting}
-            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 aria-disabled:opacity-70"
-          >
-            {submitting ? T.submitting : T.submit}
-          </button>
-          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
-            {T.cancel}
-          </Link>
-        </div>
-      </form>
+        </form>
+      )}
     </div>
   );
 }
