@@ -111,7 +111,17 @@ describe('batch-download machine, driven through the asset table and the Downloa
           },
           'active.polling.waiting': async () => {
             await waitFor(() => expect(progressbar()).toHaveAttribute('aria-valuenow', String(shown.progress)));
-            expect(screen.getByText(BATCH_DOWNLOAD_TEXTS.progressText(shown.progress, shown.total))).toBeInTheDocument();
+            const text = BATCH_DOWNLOAD_TEXTS.progressText(shown.progress, shown.total);
+            expect(screen.getByText(text)).toBeInTheDocument();
+            expect(progressbar()).toHaveAttribute('aria-valuetext', text);
+            // The open Downloads panel shows the same bar and text in their place: once, not twice.
+            const downloads = screen.getByRole('button', { name: NAVIGATION_LABELS.downloads });
+            await user.click(downloads);
+            expect(downloads).toHaveAttribute('aria-expanded', 'true');
+            expect(screen.getAllByText(text)).toHaveLength(1);
+            expect(screen.getAllByRole('progressbar')).toHaveLength(1);
+            await user.click(downloads);
+            expect(screen.getAllByText(text)).toHaveLength(1);
           },
           'active.polling.checking': async () => {
             await waitFor(() => expect(calls.pendingCount('listJobs')).toBe(1));
@@ -120,6 +130,8 @@ describe('batch-download machine, driven through the asset table and the Downloa
             await waitFor(() => expect(calls.pendingCount('documentsZip')).toBe(1));
             expect(calls.calls('documentsZip').at(-1)?.[0]).toBe(JOB_ID);
             expect(progressbar()).toHaveAttribute('aria-valuenow', String(TOTAL));
+            expect(progressbar()).toHaveAttribute('aria-valuetext', BATCH_DOWNLOAD_TEXTS.savingText);
+            expect(screen.getByText(BATCH_DOWNLOAD_TEXTS.savingText)).toBeInTheDocument();
           },
         },
         events: {

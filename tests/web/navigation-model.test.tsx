@@ -2,9 +2,9 @@
 // Model-based test of the navigation machine through the signed-in shell.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { NAVIGATION_LABELS } from '../../src/domain/texts';
+import { BATCH_DOWNLOAD_TEXTS, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { navigationMachine } from '../../machines/navigation';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';
@@ -23,6 +23,13 @@ const user = userEvent.setup();
 // with `hidden: true` (it is the first 'Main' navigation either way).
 const sideNavigation = () => screen.getAllByRole('navigation', { name: 'Main', hidden: true })[0] as HTMLElement;
 const sidebarToggle = (name: string) => screen.getByRole('button', { name, hidden: true });
+/** Links every user has under Applications. */
+const APPLICATION = 'Portfolio Manager';
+
+// The routes load their screens lazily: loaded once here, so no path waits on the first import.
+beforeAll(async () => {
+  await Promise.all([import('../../src/web/app/authenticated-shell'), import('../../src/web/screens/messages/messages-screen')]);
+});
 
 describe('navigation machine, driven through the shell', () => {
   beforeEach(() => window.localStorage.clear());
@@ -43,6 +50,16 @@ describe('navigation machine, driven through the shell', () => {
             expect(sidebarToggle('Expand navigation')).toHaveAttribute('aria-expanded', 'false');
             expect(within(sideNavigation()).getByText(NAVIGATION_LABELS.assets)).toHaveClass('sr-only');
             expect(window.localStorage.getItem(STORAGE_KEYS.navigationCollapsed)).toBe('true');
+            // The rail holds icons only: the Downloads and Applications panels are not in it
+            // (nothing clipped to take focus or be read); their entries are named icon buttons.
+            const rail = within(sideNavigation());
+            expect(rail.getByRole('button', { name: NAVIGATION_LABELS.downloads, hidden: true })).toHaveAttribute('aria-expanded', 'false');
+            expect(rail.getByRole('button', { name: NAVIGATION_LABELS.applications, hidden: true })).toHaveAttribute(
+              'aria-expanded',
+              'false',
+            );
+            expect(rail.queryByText(BATCH_DOWNLOAD_TEXTS.noDownloads)).toBeNull();
+            expect(rail.queryByRole('link', { name: APPLICATION, hidden: true })).toBeNull();
           },
           'drawer.closed': async () => {
             await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -61,15 +78,47 @@ describe('navigation machine, driven through the shell', () => {
             await user.click(toggle);
           },
           'drawer.open': () => user.click(screen.getByRole('button', { name: 'Open navigation' })),
-          'drawer.close': () => user.click(screen.getByRole('button', { name: 'Close navigation' })),
+          'drawer.close': async () => {
+            await user.click(screen.getByRole('button', { name: 'Close navigation' }));
+            // Closed without navigating: focus goes back to the button that opened the drawer.
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveFocus());
+          },
           'route.changed': async () => {
             await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: NAVIGATION_LABELS.messages }));
-            expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+            // As on desktop, the new page's heading takes focus (not the drawer's opener).
+            const heading = await screen.findByRole('heading', { level: 1, name: 'Messages' });
+            await waitFor(() => expect(heading).toHaveFocus());
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            expect(heading).toHaveFocus();
           },
         },
       });
     });
   }
+
+  it('the collapsed rail opens Downloads and Applications beside it, and closes them with Escape', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.navigationCollapsed, 'true');
+    await renderSignedIn([sampleOrganization(1, true)]);
+    const rail = within(sideNavigation());
+    const downloads = rail.getByRole('button', { name: NAVIGATION_LABELS.downloads });
+    expect(downloads).toHaveAttribute('title', NAVIGATION_LABELS.downloads);
+    await user.click(downloads);
+    expect(downloads).toHaveAttribute('aria-expanded', 'true');
+    expect(rail.getByText(BATCH_DOWNLOAD_TEXTS.noDownloads)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(rail.queryByText(BATCH_DOWNLOAD_TEXTS.noDownloads)).toBeNull();
+    expect(downloads).toHaveFocus();
+
+    const applications = rail.getByRole('button', { name: NAVIGATION_LABELS.applications });
+    await user.click(applications);
+    expect(applications).toHaveAttribute('aria-expanded', 'true');
+    // Tab moves from the entry into its open flyout.
+    await user.tab();
+    expect(rail.getAllByRole('link').find((link) => link.textContent === 'Lead Portal' || link.textContent === APPLICATION)).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(rail.queryByRole('link', { name: APPLICATION })).toBeNull();
+    expect(applications).toHaveFocus();
+  });
 
   it('walks every transition and asserts every state', () => {
     walker.expectFullCoverage();

@@ -15,6 +15,8 @@ import { NavigationMenu } from './navigation-menu';
 
 const PRODUCT_NAME = 'Loan Registry';
 
+const focusPageHeading = () => document.getElementById('page-heading')?.focus();
+
 export function AuthenticatedShell() {
   const session = SessionActorContext.useActorRef();
   const signedIn = SessionActorContext.useSelector((snapshot) => snapshot.matches('signedIn'));
@@ -59,9 +61,20 @@ function SignedInLayout() {
   // The first page of a visit keeps the browser's focus, so the skip link comes first.
   const firstPage = useRef(true);
   useEffect(() => {
+    const fromDrawer = selectDrawerOpen(navigation.getSnapshot());
     navigation.send({ type: 'route.changed' });
-    if (firstPage.current) firstPage.current = false;
-    else document.getElementById('page-heading')?.focus();
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    if (!fromDrawer) {
+      focusPageHeading();
+      return;
+    }
+    // Closing the drawer unmounts its dialog, which gives focus back to 'Open navigation' in a
+    // microtask after this commit: the heading takes it once that has happened, as on desktop.
+    const timer = window.setTimeout(focusPageHeading, 0);
+    return () => window.clearTimeout(timer);
   }, [location.pathname, navigation]);
 
   return (
