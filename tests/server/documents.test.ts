@@ -243,6 +243,7 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="deed-of-trust.pdf"; filename*=UTF-8''deed-of-trust.pdf`);
     expect(response.headers['repr-digest']).toBe(`sha-256=:${Buffer.from(stored.deed.hash, 'hex').toString('base64')}:`);
     expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/\bAccept\b/);
     expect(response.rawPayload.equals(stored.deed.content)).toBe(true);
   });
 

@@ -49,6 +49,7 @@ describe('GET v2 /loans with Accept: text/csv', () => {
     const response = await csvGet();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers.vary).toMatch(/\bAccept\b/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assets-\d{4}-\d{2}-\d{2}\.csv"$/);
     // The byte order mark first, so Excel reads UTF-8 (the demo's non-Latin names stay readable).
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -126,6 +127,8 @@ describe('GET v2 /loans with Accept: text/csv', () => {
     for (const accept of ['application/json', '*/*', 'application/json, text/csv;q=0.5']) {
       const response = await csvGet({}, { accept });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
+      // Chosen by Accept: a cache must keep the JSON and the CSV apart.
+      expect(response.headers.vary).toMatch(/\bAccept\b/);
     }
   });
 

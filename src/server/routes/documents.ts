@@ -159,6 +159,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(DOCUMENT_INTEGRITY_STATUS).send(errorBody(DOCUMENT_INTEGRITY_STATUS, DOCUMENT_INTEGRITY_FAILED));
       }
 
+      // JSON or the PDF by Accept: a cache between must not answer one with the other.
+      reply.header('vary', 'Accept');
       if (prefersPdf(request.headers.accept)) {
         if (document.contentType.toLowerCase() !== PDF_CONTENT_TYPE) throw new ApiError(406, DOCUMENT_NOT_PDF);
         return (

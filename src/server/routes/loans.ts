@@ -111,6 +111,8 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const membership = requireMembership(request);
       const filter = filterOf(membership.participant.id, request.query);
+      // JSON or CSV by Accept: a cache between must not answer one with the other.
+      reply.header('vary', 'Accept');
       if (prefersCsv(request.headers.accept)) return sendCsv(app, reply, filter, 'assets');
       const { limit, offset } = request.query;
       // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
