@@ -53,6 +53,10 @@ describe('sign-in page', () => {
     expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
     expect(html).toContain('name="returnTo" value="/registry/assets/assets"');
     expect(html).not.toContain('<script');
+    // Typing starts in the email; no favicon request (a 404 on every sign-in).
+    expect(html).toMatch(/<input id="email"[^>]* autofocus>/);
+    expect(html).not.toMatch(/<input id="password"[^>]* autofocus>/);
+    expect(html).toContain('<link rel="icon" href="data:,">');
   });
 
   it('escapes what the caller sent and drops an off-site returnTo', async () => {
@@ -85,6 +89,9 @@ describe('sign-in', () => {
     expect(response.body).toContain(`role="alert">${TEXTS.invalidCredentials}</p>`);
     expect(response.body).toContain(`value="${EMAIL}"`);
     expect(response.body).toContain('name="returnTo" value="/registry/messages"');
+    // The email is kept, so the focus starts in the password.
+    expect(response.body).toMatch(/<input id="password"[^>]* autofocus>/);
+    expect(response.body).not.toMatch(/<input id="email"[^>]* autofocus>/);
   });
 
   it('answers the same for an unknown email', async () => {

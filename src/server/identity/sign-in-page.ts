@@ -40,6 +40,7 @@ export function hostedPage(page: { title: string; extraStyles?: string; body: st
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${page.title} | Loan Registry</title>
 <style>${STYLES}${page.extraStyles ?? ''}</style>
 </head>
@@ -53,6 +54,7 @@ ${page.body}
 `;
 }
 
+/** The focus starts where typing starts: the email, or the password once the email is known (after an error). */
 export function renderSignInPage(options: SignInPageOptions = {}): string {
   const error = options.error ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>` : '';
   const described = options.error ? ' aria-describedby="sign-in-error"' : '';
@@ -65,11 +67,11 @@ ${error}
 <form method="post" action="${PATHS.signIn}">
 <div class="field">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}"${described}${invalid}>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}"${described}${invalid}${options.email ? '' : ' autofocus'}>
 </div>
 <div class="field">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${described}${invalid}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}${invalid}${options.email ? ' autofocus' : ''}>
 </div>
 ${returnTo}
 <button type="submit">${TEXTS.signIn}</button>
