@@ -13,7 +13,7 @@ import { pageSummary } from '../src/domain/asset-table';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterStart } from '../src/domain/date-filters';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../src/domain/loan';
-import { ASSET_TEXTS, COLUMN_RESIZE_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../src/domain/texts';
+import { ASSET_PAGE_TEXTS, ASSET_TEXTS, COLUMN_RESIZE_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../src/domain/texts';
 import { parseCsv } from '../tests/server/support/csv-parse';
 import { UTF8_BOM } from '../src/server/csv/loan-csv';
 import { expect, test } from './support/fixtures';
@@ -108,6 +108,19 @@ test.describe('asset table', () => {
     await expect(summary(page)).toHaveText(pageSummary(lastOf50, 50, totalCount));
   });
 
+  test("'Back to assets' returns to the list view the asset was opened from", async ({ page }) => {
+    await openAssets(page, '?page=4&limit=20');
+    await expect(summary(page)).toHaveText(/^Page 4 of/);
+    await page
+      .getByRole('button', { name: /^Actions for asset / })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: ASSET_TEXTS.viewDetails }).click();
+    await expect(page).toHaveURL(/\/assets\/asset\//);
+    await page.getByRole('link', { name: ASSET_PAGE_TEXTS.backToAssets }).click();
+    await expect(page).toHaveURL(/\/assets\/assets\?page=4&limit=20$/);
+  });
+
   test('search (debounced), role filter and each date filter return to page 1 with the server totals', async ({ page }) => {
     const first = (await listLoans(page, {})).loans[0];
     if (!first) throw new Error('no loans');
@@ -197,6 +210,48 @@ test.describe('asset table', () => {
     );
     await page.getByRole('menuitem', { name: ASSET_TEXTS.viewDetails }).click();
     await expect(page).toHaveURL(new RegExp(`${APP_PATHS.asset(loan?.loanId ?? '')}$`));
+  });
+
+  test('keyboard: paging to the end and clearing the selection keep the focus; the roles search starts over; actions stay in view', async ({
+    page,
+  }) => {
+    await openAssets(page);
+    // Enter on 'Last page': the button becomes unavailable (aria-disabled) but keeps the focus.
+    const last = page.getByRole('button', { name: PAGINATION_TEXTS.last });
+    await last.focus();
+    await page.keyboard.press('Enter');
+    await expect(last).toHaveAttribute('aria-disabled', 'true');
+    await expect(last).toBeFocused();
+
+    // 'Clear selection' goes away with the selection: the focus moves to the page's checkbox.
+    const firstRow = page.getByRole('checkbox', { name: /^Select asset / }).first();
+    await firstRow.focus();
+    await page.keyboard.press('Space');
+    await expect(firstRow).toBeChecked();
+    await expect(firstRow).toBeFocused();
+    await page.getByRole('button', { name: ASSET_TEXTS.clearSelection }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('checkbox', { name: ASSET_TEXTS.selectPage })).toBeFocused();
+
+    // The roles list opened again from the keyboard shows every role, not the last search.
+    const roles = page.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` });
+    await roles.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('zzz');
+    await expect(page.getByText(`${MULTI_SELECT_TEXTS.itemsShown}: 0`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('searchbox', { name: MULTI_SELECT_TEXTS.search(ASSET_TEXTS.roles) })).toHaveValue('');
+    await expect(page.getByText(`${MULTI_SELECT_TEXTS.itemsShown}: ${FILTERABLE_ROLES.length}`)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The row actions are pinned to the right edge of the table's scrolling region.
+    const region = await page.getByRole('region', { name: ASSET_TEXTS.tableLabel }).boundingBox();
+    const actions = await page
+      .getByRole('button', { name: /^Actions for asset / })
+      .first()
+      .boundingBox();
+    expect(region && actions && actions.x + actions.width <= region.x + region.width).toBe(true);
   });
 
   test('exports the selected rows, then the whole filtered set, as CSV', async ({ page }) => {

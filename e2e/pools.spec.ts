@@ -118,3 +118,17 @@ test('pools: last 30 days shows the pools completed since the same day last mont
   await expect(rangeLink(page, POOLS_TEXTS.allDates)).toHaveAttribute('aria-current', 'true');
   await expectPools(page, all);
 });
+
+test("pools: 'Back to pools' on a pool's assets returns to the pools view it was opened from", async ({ page, signIn }) => {
+  await signIn('admin@registry.test');
+  const { lastMonth } = await organizationWithPools(page);
+  await page.goto(`.${APP_PATHS.pools}?completed=last30Days`);
+  await expectPools(page, lastMonth);
+  const first = lastMonth[0] as Pool;
+  await table(page).getByRole('link', { name: first.name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await page.getByRole('link', { name: ASSET_TEXTS.backToPools }).click();
+  await expect(page).toHaveURL(/\/assets\/pools\?completed=last30Days$/);
+  await expect(rangeLink(page, 'Last 30 days')).toHaveAttribute('aria-current', 'true');
+  await expectPools(page, lastMonth);
+});

@@ -12,6 +12,8 @@ import { detailStatus, type DetailStatus } from '../src/domain/loan';
 export interface AssetPageInput {
   /** The `:loanId` route parameter, as typed in the URL. */
   readonly loanId: string;
+  /** The asset list view (path and query) the page was opened from; none: the default list. */
+  readonly returnTo?: string | null;
 }
 
 export interface AssetRecord {
@@ -25,6 +27,8 @@ export interface AssetPageContext {
   /** The events the History tab shows (SPEC section 4), computed once when they arrive. */
   readonly history: readonly LoanEvent[];
   readonly status: DetailStatus | null;
+  /** Where 'Back to assets' goes (null: the default asset list); kept across the tabs. */
+  readonly returnTo: string | null;
 }
 
 export type AssetPageEvent = { type: 'asset.retry' } | { type: 'asset.reload' };
@@ -58,7 +62,7 @@ export const assetPageMachine = setup({
   },
 }).createMachine({
   id: 'assetPage',
-  context: ({ input }) => ({ loanId: input.loanId, details: null, history: [], status: null }),
+  context: ({ input }) => ({ loanId: input.loanId, details: null, history: [], status: null, returnTo: input.returnTo ?? null }),
   initial: 'checkingId',
   states: {
     /** Transient: a malformed id is refused without asking the server. */
@@ -97,6 +101,7 @@ export const assetPageMachine = setup({
 
 type AssetPageSnapshot = { context: AssetPageContext };
 
+export const selectReturnTo = (snapshot: AssetPageSnapshot): string | null => snapshot.context.returnTo;
 export const selectLoanDetails = (snapshot: AssetPageSnapshot): LoanDetails | null => snapshot.context.details;
 export const selectHistory = (snapshot: AssetPageSnapshot): readonly LoanEvent[] => snapshot.context.history;
 export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | null => snapshot.context.status;

@@ -14,6 +14,8 @@ export interface PoolPaging {
 
 export interface PoolAssetsInput extends PoolPaging {
   readonly poolId: string;
+  /** The pools view (path and query) this page was opened from; none: the default pools list. */
+  readonly returnTo?: string | null;
 }
 
 export interface PoolAssetsContext {
@@ -23,6 +25,8 @@ export interface PoolAssetsContext {
   readonly rows: readonly LoanListItem[];
   readonly totalCount: number;
   readonly selectedIds: readonly string[];
+  /** Where 'Back to pools' goes (null: the default pools list); kept while the page is paged. */
+  readonly returnTo: string | null;
 }
 
 export type PoolAssetsEvent =
@@ -109,6 +113,7 @@ export const poolAssetsMachine = setup({
     rows: [],
     totalCount: 0,
     selectedIds: [],
+    returnTo: input.returnTo ?? null,
   }),
   entry: replacePaging,
   initial: 'loading',
@@ -146,6 +151,7 @@ export const poolAssetsMachine = setup({
 
 type PoolAssetsSnapshot = SnapshotFrom<typeof poolAssetsMachine>;
 
+export const selectReturnTo = (snapshot: PoolAssetsSnapshot): string | null => snapshot.context.returnTo;
 export const selectPoolName = (snapshot: PoolAssetsSnapshot): string => snapshot.context.poolName;
 export const selectPaging = (snapshot: PoolAssetsSnapshot): PoolPaging => snapshot.context.paging;
 export const selectRows = (snapshot: PoolAssetsSnapshot): readonly LoanListItem[] => snapshot.context.rows;

@@ -38,7 +38,7 @@ const errorOf = (event: unknown) => (event as { error: HttpError }).error;
 const tabs = () => within(screen.getByRole('navigation', { name: ASSET_PAGE_TEXTS.tabsLabel }));
 const panel = () => screen.getByRole('region', { name: /^(Details|History|Documents)$/ });
 
-async function openAsset(path: string = APP_PATHS.asset(sampleLoanId)) {
+async function openAsset(path: string = APP_PATHS.asset(sampleLoanId), state?: unknown) {
   const app = await renderSignedIn([sampleOrganization(1, true)]);
   const calls = deferProductCalls(app.fake.api, [
     'loanDetails',
@@ -47,7 +47,7 @@ async function openAsset(path: string = APP_PATHS.asset(sampleLoanId)) {
     'participantDirectory',
     'requestRoleTransfer',
   ]);
-  await act(() => app.router.navigate(path));
+  await act(() => app.router.navigate(path, { state }));
   return { app, calls };
 }
 
@@ -219,6 +219,38 @@ describe('asset screen', () => {
     const { calls } = await openAsset('/assets/asset/not-a-loan/details');
     expect(await screen.findByRole('heading', { level: 1, name: ASSET_PAGE_TEXTS.notFoundTitle })).toBeInTheDocument();
     expect(calls.calls('loanDetails')).toEqual([]);
+  });
+
+  it("'Back to assets' returns to the list view the asset was opened from, on every tab", async () => {
+    const listView = `${APP_PATHS.assets}?page=4&limit=20`;
+    const { app, calls } = await openAsset(APP_PATHS.asset(sampleLoanId), { returnTo: listView });
+    await calls.settle('loanEvents', { value: sampleEvents });
+    await calls.settle('loanDetails', { value: details });
+    await screen.findByText('Loan number');
+    // The tab links carry no state: the page keeps where it came from.
+    await user.click(tabs().getByRole('link', { name: 'History' }));
+    await waitFor(() => expectCurrentTab('History'));
+    await user.click(screen.getByRole('link', { name: ASSET_PAGE_TEXTS.backToAssets }));
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.assets));
+    expect(app.location().search).toBe('?page=4&limit=20');
+  });
+
+  it("'Back to assets' goes to the default list without a known list view (none, or one that is not an asset list)", async () => {
+    for (const state of [undefined, { returnTo: '/messages?page=2' }, { returnTo: 42 }]) {
+      const { calls } = await openAsset(APP_PATHS.asset(sampleLoanId), state);
+      await calls.settle('loanEvents', { value: sampleEvents });
+      await calls.settle('loanDetails', { value: details });
+      await screen.findByText('Loan number');
+      expect(screen.getByRole('link', { name: ASSET_PAGE_TEXTS.backToAssets })).toHaveAttribute('href', APP_PATHS.assets);
+      cleanup();
+    }
+    // A pool's asset list is an asset list too.
+    const poolView = `${APP_PATHS.poolAssets('pool-1')}?page=2&limit=10`;
+    const { calls } = await openAsset(APP_PATHS.asset(sampleLoanId), { returnTo: poolView });
+    await calls.settle('loanEvents', { value: sampleEvents });
+    await calls.settle('loanDetails', { value: details });
+    await screen.findByText('Loan number');
+    expect(screen.getByRole('link', { name: ASSET_PAGE_TEXTS.backToAssets })).toHaveAttribute('href', poolView);
   });
 
   it('loads another loan when the id in the URL changes', async () => {

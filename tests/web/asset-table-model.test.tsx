@@ -2,7 +2,7 @@
 // Model-based test of the asset-table machine through /assets/assets in the signed-in app: every
 // transition of a walk around the default view (each filter, sort, size and page change taken
 // from it; selection on it) drives the real screen over a fake API the test settles.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assetTableMachine, selectPageSummary, type AssetTableEvent } from '../../machines/asset-table';
@@ -15,6 +15,7 @@ import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../src/domain/loan';
 import { ASSET_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS, TEXTS } from '../../src/domain/texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
+import { ULI_VISIBLE_END, UliCell } from '../../src/web/screens/assets/asset-columns';
 import { assetTable, dataRows, openAssetScreen, pageSummaryText, searchBox } from './support/assets-screen';
 
 const page25 = sampleLoanPage(0, 10, 25);
@@ -183,5 +184,69 @@ describe('asset-table machine, driven through /assets/assets', () => {
   it('walks every transition and asserts every state', () => {
     walker.expectFullCoverage();
     walker.expectEveryStateAsserted();
+  });
+});
+
+describe('asset table screen: keyboard focus, the ULI and the row actions', () => {
+  afterEach(cleanup);
+
+  it('keeps the focus on a paging button that becomes unavailable under it (aria-disabled, not disabled)', async () => {
+    const { app, calls } = await openAssetScreen();
+    await calls.settle('listLoans', { value: page25 });
+    const last = await screen.findByRole('button', { name: PAGINATION_TEXTS.last });
+    expect(last).toHaveAttribute('aria-disabled', 'false');
+    last.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(parseAssetListView(app.location().search).page).toBe(3));
+    await calls.settle('listLoans', { value: sampleLoanPage(20, 5, 25) });
+    await waitFor(() => expect(pageSummaryText()).toBe('Page 3 of 3. Items 21 through 25'));
+    expect(last).toHaveAttribute('aria-disabled', 'true');
+    expect(last).toBeEnabled();
+    expect(last).toHaveFocus();
+    expect(screen.getByRole('button', { name: PAGINATION_TEXTS.next })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: PAGINATION_TEXTS.first })).toHaveAttribute('aria-disabled', 'false');
+    // Unavailable: pressing it again asks for nothing.
+    await user.keyboard('{Enter}');
+    expect(calls.calls('listLoans')).toHaveLength(2);
+    expect(last).toHaveFocus();
+  });
+
+  it("keeps the focus on a row checkbox it toggles, and gives it to the page's checkbox when 'Clear selection' goes away", async () => {
+    const { calls } = await openAssetScreen();
+    await calls.settle('listLoans', { value: page25 });
+    const first = await screen.findByRole('checkbox', { name: ASSET_TEXTS.selectRow(page25.loans[0]?.uli ?? '') });
+    first.focus();
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    expect(first).toHaveFocus();
+    screen.getByRole('button', { name: ASSET_TEXTS.clearSelection }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: ASSET_TEXTS.clearSelection })).not.toBeInTheDocument();
+    expect(first).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectPage })).toHaveFocus();
+  });
+
+  it('pins the row actions to the right edge of the scrolling table', async () => {
+    const { calls } = await openAssetScreen();
+    await calls.settle('listLoans', { value: page25 });
+    const actions = await screen.findByRole('button', { name: ASSET_TEXTS.rowActions(page25.loans[0]?.uli ?? '') });
+    expect(actions.closest('td')).toHaveClass('sticky', 'right-0');
+    expect(within(assetTable()).getAllByRole('columnheader').at(-1)).toHaveClass('sticky', 'right-0');
+    // The scrolling region takes the focus, so the keyboard can scroll it.
+    expect(screen.getByRole('region', { name: ASSET_TEXTS.tableLabel })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('shows the end of a ULI, where ULIs of one lender differ, and keeps the whole ULI as its text and title', () => {
+    const uli = '5493A9RXTTPFU88LM524B21E4437660BBAA829';
+    render(<UliCell uli={uli} />);
+    const cell = screen.getByTitle(uli);
+    expect(cell).toHaveTextContent(uli);
+    const [start, end] = Array.from(cell.children);
+    expect(start).toHaveClass('truncate');
+    expect(end).toHaveTextContent(uli.slice(-ULI_VISIBLE_END));
+    expect(end).toHaveClass('shrink-0');
+    cleanup();
+    render(<UliCell uli="ULI000001" />);
+    expect(screen.getByTitle('ULI000001')).toHaveTextContent('ULI000001');
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Model-based test of the multi-select machine through the asset table's role filter: its search
-// (applied 500 ms after the last keystroke), 'No results', 'Items shown', and the reset on close.
+// (applied 500 ms after the last keystroke), 'No results', 'Items shown', and the reset on close
+// (however the list is closed and opened again: keyboard in the walk, mouse in the test after it).
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, partyRoleLabel } from '../../src
 import { ASSET_TEXTS, MULTI_SELECT_TEXTS } from '../../src/domain/texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
-import { openAssetScreen } from './support/assets-screen';
+import { openAssetScreen, searchBox } from './support/assets-screen';
 
 const roleOptions = FILTERABLE_ROLES.map((role) => ({ value: role, label: partyRoleLabel(role) }));
 
@@ -72,10 +73,11 @@ describe('multi-select machine, driven through the role filter', () => {
             });
           },
           'after: debounce': () => act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS)),
-          // Closing the list and opening it again: the search starts over.
+          // Closing the list with Escape and opening it again from the keyboard: the search starts over.
           'multiSelect.reset': () => {
-            fireEvent.click(rolesButton());
-            fireEvent.click(rolesButton());
+            fireEvent.keyDown(searchField(), { key: 'Escape' });
+            expect(screen.queryByRole('searchbox', { name: MULTI_SELECT_TEXTS.search(ASSET_TEXTS.roles) })).not.toBeInTheDocument();
+            fireEvent.keyDown(rolesButton(), { key: 'Enter' });
           },
         },
       });
@@ -85,5 +87,32 @@ describe('multi-select machine, driven through the role filter', () => {
   it('walks every transition and asserts every state', () => {
     walker.expectFullCoverage();
     walker.expectEveryStateAsserted();
+  });
+
+  it('opens with an empty search whether it was closed and reopened by mouse or by keyboard', async () => {
+    const { calls } = await openAssetScreen();
+    await calls.settle('listLoans', { value: sampleLoanPage(0, 10, 25) });
+    const expectEverySearchCleared = async () => {
+      expect(searchField()).toHaveValue('');
+      expect(await screen.findByText(`${MULTI_SELECT_TEXTS.itemsShown}: ${roleOptions.length}`)).toBeInTheDocument();
+    };
+    const searchNothing = async () => {
+      await user.type(searchField(), 'zzz');
+      expect(await screen.findByText(MULTI_SELECT_TEXTS.noResults, undefined, { timeout: 2000 })).toBeInTheDocument();
+    };
+    // Keyboard: Enter opens, Escape closes, Enter opens again.
+    rolesButton().focus();
+    await user.keyboard('{Enter}');
+    await searchNothing();
+    await user.keyboard('{Escape}');
+    expect(rolesButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await expectEverySearchCleared();
+    // Mouse: a click outside (on the asset search) closes, a click on the button opens again.
+    await searchNothing();
+    await user.click(searchBox());
+    expect(screen.queryByRole('searchbox', { name: MULTI_SELECT_TEXTS.search(ASSET_TEXTS.roles) })).not.toBeInTheDocument();
+    await user.click(rolesButton());
+    await expectEverySearchCleared();
   });
 });

@@ -7,10 +7,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
 import type { PoolListQuery } from '../../src/contract/pools';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { ASSET_TEXTS, POOLS_TEXTS, TEXTS } from '../../src/domain/texts';
+import { ASSET_TEXTS, PAGINATION_TEXTS, POOLS_TEXTS, TEXTS } from '../../src/domain/texts';
 import { poolsListMachine } from '../../machines/pools-list';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { samplePool } from '../support/loan-fixtures';
+import { samplePoolDetail } from '../support/loan-list-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
@@ -149,5 +150,29 @@ describe('pools screen', () => {
     await user.click(await screen.findByRole('link', { name: 'Harbor 2025-1' }));
     // The pool's assets are a lazy route: the location changes once its screen has loaded.
     await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.poolAssets(pools[0]?.id ?? '')));
+  });
+
+  it("'Back to pools' returns to the pools view the pool was opened from, after paging through the pool too", async () => {
+    await import('../../src/web/screens/assets/pool-assets-screen');
+    const { app, calls } = await openPools(`${APP_PATHS.pools}?completed=last30Days`);
+    const poolCalls = deferProductCalls(app.fake.api, ['pool']);
+    await calls.settle('listPools', { value: pools });
+    await user.click(await screen.findByRole('link', { name: 'Harbor 2025-1' }));
+    await poolCalls.settle('pool', { value: samplePoolDetail(0, 10, 25, 'Harbor 2025-1') });
+    await user.click(await screen.findByRole('button', { name: PAGINATION_TEXTS.next }));
+    await waitFor(() => expect(app.location().search).toBe('?page=2&limit=10'));
+    await poolCalls.settle('pool', { value: samplePoolDetail(10, 10, 25, 'Harbor 2025-1') });
+    await user.click(await screen.findByRole('link', { name: ASSET_TEXTS.backToPools }));
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.pools));
+    expect(app.location().search).toBe('?completed=last30Days');
+  });
+
+  it("'Back to pools' goes to the default pools list when the pool was not opened from it", async () => {
+    await import('../../src/web/screens/assets/pool-assets-screen');
+    const { app } = await openPools(APP_PATHS.poolAssets(pools[0]?.id ?? ''));
+    const back = await screen.findByRole('link', { name: ASSET_TEXTS.backToPools });
+    await user.click(back);
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.pools));
+    expect(app.location().search).toBe('');
   });
 });

@@ -15,12 +15,13 @@ import {
   type ColumnDef,
   type ColumnSizingState,
   type Header,
+  type Row,
   type RowData,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type KeyboardEvent } from 'react';
+import { createContext, useContext, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import { columnResizeMachine, selectAnnouncement, selectColumnSizes, type ColumnSizes } from '../../../machines/column-resize';
 import { COLUMN_MAX_WIDTH_PX, COLUMN_MIN_WIDTH_PX } from '../../domain/constants';
 import { COLUMN_RESIZE_TEXTS } from '../../domain/texts';
@@ -30,8 +31,9 @@ export const dataTableFeatures = tableFeatures({
   rowSelectionFeature,
   columnSizingFeature,
   columnResizingFeature,
-  // Type-only slot: `label` names a column in announcements when its header is not plain text.
-  columnMeta: {} as { label?: string },
+  // Type-only slot: `label` names a column in announcements when its header is not plain text;
+  // `pinRight` keeps a column (row actions) on the right edge while the rest scrolls sideways.
+  columnMeta: {} as { label?: string; pinRight?: boolean },
 });
 export type DataTableFeatures = typeof dataTableFeatures;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of one table hold different value types
@@ -54,6 +56,8 @@ export interface DataTableSelection<Row extends RowData> {
   readonly rowLabel: (row: Row) => string;
   /** Accessible name of the header checkbox. */
   readonly pageLabel: string;
+  /** Given the header checkbox, e.g. to move the focus to it when a 'Clear selection' button goes away. */
+  readonly pageCheckboxRef?: RefObject<HTMLInputElement | null>;
 }
 
 export interface DataTableProps<Row extends RowData> {
@@ -93,6 +97,11 @@ function columnLabel<Row extends RowData>(header: Header<DataTableFeatures, Row,
   return meta?.label ?? (typeof title === 'string' ? title : header.column.id);
 }
 
+// A pinned column stays at the right edge of the scrolling region, over the columns that scroll
+// under it (an opaque background and a shadow on its left); the DOM and reading order are unchanged.
+const PINNED_RIGHT = 'sticky right-0 z-10 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]';
+const isPinnedRight = (column: { columnDef: { meta?: { pinRight?: boolean } } }) => column.columnDef.meta?.pinRight === true;
+
 const ariaSort = (direction: false | 'asc' | 'desc') => (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
 
 function SortGlyph({ direction }: { direction: false | 'asc' | 'desc' }) {
@@ -114,42 +123,71 @@ function SortGlyph({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+type SelectionContextValue = DataTableSelection<RowData> & { readonly rowCount: number };
+const SelectionContext = createContext<SelectionContextValue | null>(null);
+
+function useSelection(): SelectionContextValue {
+  const selection = useContext(SelectionContext);
+  if (!selection) throw new Error('the selection column is rendered outside its DataTable');
+  return selection;
+}
+
+function SelectPageCheckbox() {
+  const selection = useSelection();
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.pageLabel}
+      checked={selection.pageSelection === 'all'}
+      disabled={selection.rowCount === 0}
+      ref={(box) => {
+        if (box) box.indeterminate = selection.pageSelection === 'some';
+        if (selection.pageCheckboxRef) selection.pageCheckboxRef.current = box;
+      }}
+      onChange={selection.onTogglePage}
+    />
+  );
+}
+
+function SelectRowCheckbox({ row }: { row: Row<DataTableFeatures, RowData> }) {
+  const selection = useSelection();
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.rowLabel(row.original)}
+      checked={row.getIsSelected()}
+      onChange={() => selection.onToggleRow(row.id)}
+    />
+  );
+}
+
+const selectColumn: DataTableColumn<RowData> = {
+  id: SELECT_COLUMN,
+  size: 48,
+  enableResizing: false,
+  enableSorting: false,
+  header: SelectPageCheckbox,
+  cell: SelectRowCheckbox,
+};
+
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { label, columns, rows, getRowId, loading, pageSize, loadingMessage, emptyMessage, sort, onSort, selection } = props;
   const resize = useActorRef(columnResizeMachine, { input: { sizes: initialSizes(columns) } });
   const sizes = useSelector(resize, selectColumnSizes);
   const announcement = useSelector(resize, selectAnnouncement);
 
-  const allColumns = useMemo<DataTableColumn<Row>[]>(() => {
-    if (!selection) return [...columns];
-    const select: DataTableColumn<Row> = {
-      id: SELECT_COLUMN,
-      size: 48,
-      enableResizing: false,
-      enableSorting: false,
-      header: () => (
-        <input
-          type="checkbox"
-          aria-label={selection.pageLabel}
-          checked={selection.pageSelection === 'all'}
-          disabled={rows.length === 0}
-          ref={(box) => {
-            if (box) box.indeterminate = selection.pageSelection === 'some';
-          }}
-          onChange={selection.onTogglePage}
-        />
-      ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          aria-label={selection.rowLabel(row.original)}
-          checked={row.getIsSelected()}
-          onChange={() => selection.onToggleRow(row.id)}
-        />
-      ),
-    };
-    return [select, ...columns];
-  }, [columns, selection, rows.length]);
+  // The checkbox column is defined once: FlexRender renders `header` and `cell` as components, so a
+  // new function per selection change would remount the checkboxes and drop the keyboard focus.
+  // They read the current selection from context instead.
+  const selectable = Boolean(selection);
+  const allColumns = useMemo<DataTableColumn<Row>[]>(
+    () => (selectable ? [selectColumn as DataTableColumn<Row>, ...columns] : [...columns]),
+    [columns, selectable],
+  );
+  const selectionContext = useMemo<SelectionContextValue | null>(
+    () => (selection ? { ...(selection as unknown as DataTableSelection<RowData>), rowCount: rows.length } : null),
+    [selection, rows.length],
+  );
 
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : []), [sort]);
   const rowSelection = useMemo<RowSelectionState>(
@@ -184,108 +222,117 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const columnCount = allColumns.length;
 
   return (
-    <div className="flex flex-col gap-2">
-      {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
-      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="table-fixed border-collapse text-left text-sm" style={{ width: table.getTotalSize() }} aria-busy={loading}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            {table.getHeaderGroups().map((headerGroup) => (
-              <tr key={headerGroup.id}>
-                {headerGroup.headers.map((header) => {
-                  const canSort = Boolean(onSort) && header.column.getCanSort() && header.column.id !== SELECT_COLUMN;
-                  const direction = header.column.getIsSorted();
-                  const name = columnLabel(header);
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      style={{ width: header.getSize() }}
-                      aria-sort={canSort ? ariaSort(direction) : undefined}
-                      className={`relative ${ROW_HEIGHT} border-b border-slate-200 px-3 font-semibold`}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          className="flex w-full items-center gap-1 text-left uppercase hover:text-slate-900"
-                          onClick={() => onSort?.(header.column.id)}
-                        >
-                          <span className="truncate">
+    <SelectionContext value={selectionContext}>
+      <div className="flex flex-col gap-2">
+        {/* Scrolls sideways on narrow screens; focusable (with the app's focus ring) so keyboard users can scroll it too. */}
+        <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table-fixed border-collapse text-left text-sm" style={{ width: table.getTotalSize() }} aria-busy={loading}>
+            <caption className="sr-only">{label}</caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              {table.getHeaderGroups().map((headerGroup) => (
+                <tr key={headerGroup.id}>
+                  {headerGroup.headers.map((header) => {
+                    const canSort = Boolean(onSort) && header.column.getCanSort() && header.column.id !== SELECT_COLUMN;
+                    const direction = header.column.getIsSorted();
+                    const name = columnLabel(header);
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        style={{ width: header.getSize() }}
+                        aria-sort={canSort ? ariaSort(direction) : undefined}
+                        className={`${isPinnedRight(header.column) ? `${PINNED_RIGHT} bg-slate-50` : 'relative'} ${ROW_HEIGHT} border-b border-slate-200 px-3 font-semibold`}
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            className="flex w-full items-center gap-1 text-left uppercase hover:text-slate-900"
+                            onClick={() => onSort?.(header.column.id)}
+                          >
+                            <span className="truncate">
+                              <table.FlexRender header={header} />
+                            </span>
+                            <SortGlyph direction={direction} />
+                          </button>
+                        ) : (
+                          <span className="flex items-center truncate">
                             <table.FlexRender header={header} />
                           </span>
-                          <SortGlyph direction={direction} />
-                        </button>
-                      ) : (
-                        <span className="flex items-center truncate">
-                          <table.FlexRender header={header} />
-                        </span>
-                      )}
-                      {header.column.getCanResize() && (
-                        <div
-                          role="separator"
-                          aria-orientation="vertical"
-                          tabIndex={0}
-                          aria-label={COLUMN_RESIZE_TEXTS.handle(name)}
-                          aria-description={COLUMN_RESIZE_TEXTS.hint}
-                          aria-valuenow={header.getSize()}
-                          aria-valuemin={COLUMN_MIN_WIDTH_PX}
-                          aria-valuemax={COLUMN_MAX_WIDTH_PX}
-                          onMouseDown={header.getResizeHandler()}
-                          onTouchStart={header.getResizeHandler()}
-                          onKeyDown={(event) => resizeByKey(event, header)}
-                          style={
-                            header.column.getIsResizing()
-                              ? { transform: `translateX(${table.state.columnResizing.deltaOffset ?? 0}px)` }
-                              : undefined
-                          }
-                          className={`absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none select-none hover:bg-brand-600/40 focus-visible:bg-brand-600/40 ${
-                            header.column.getIsResizing() ? 'bg-brand-600' : ''
-                          }`}
-                        />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={loading && !placeholders ? 'opacity-60' : undefined}>
-            {placeholders &&
-              Array.from({ length: pageSize }, (_, index) => (
-                <tr key={`placeholder-${index}`} aria-hidden="true" className={`${ROW_HEIGHT} border-b border-slate-100`}>
-                  <td colSpan={columnCount} className="px-3">
-                    <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
-                  </td>
+                        )}
+                        {header.column.getCanResize() && (
+                          <div
+                            role="separator"
+                            aria-orientation="vertical"
+                            tabIndex={0}
+                            aria-label={COLUMN_RESIZE_TEXTS.handle(name)}
+                            aria-description={COLUMN_RESIZE_TEXTS.hint}
+                            aria-valuenow={header.getSize()}
+                            aria-valuemin={COLUMN_MIN_WIDTH_PX}
+                            aria-valuemax={COLUMN_MAX_WIDTH_PX}
+                            onMouseDown={header.getResizeHandler()}
+                            onTouchStart={header.getResizeHandler()}
+                            onKeyDown={(event) => resizeByKey(event, header)}
+                            style={
+                              header.column.getIsResizing()
+                                ? { transform: `translateX(${table.state.columnResizing.deltaOffset ?? 0}px)` }
+                                : undefined
+                            }
+                            className={`absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none select-none hover:bg-brand-600/40 focus-visible:bg-brand-600/40 ${
+                              header.column.getIsResizing() ? 'bg-brand-600' : ''
+                            }`}
+                          />
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
               ))}
-            {empty && (
-              <tr className={ROW_HEIGHT}>
-                <td colSpan={columnCount} className="px-3 py-6 text-center text-slate-600">
-                  {emptyMessage}
-                </td>
-              </tr>
-            )}
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                className={`${ROW_HEIGHT} border-b border-slate-100 hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50' : ''}`}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="overflow-hidden px-3 whitespace-nowrap text-ellipsis text-slate-800">
-                    <table.FlexRender cell={cell} />
-                  </td>
+            </thead>
+            <tbody className={loading && !placeholders ? 'opacity-60' : undefined}>
+              {placeholders &&
+                Array.from({ length: pageSize }, (_, index) => (
+                  <tr key={`placeholder-${index}`} aria-hidden="true" className={`${ROW_HEIGHT} border-b border-slate-100`}>
+                    <td colSpan={columnCount} className="px-3">
+                      <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
+                    </td>
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              {empty && (
+                <tr className={ROW_HEIGHT}>
+                  <td colSpan={columnCount} className="px-3 py-6 text-center text-slate-600">
+                    {emptyMessage}
+                  </td>
+                </tr>
+              )}
+              {table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className={`group ${ROW_HEIGHT} border-b border-slate-100 hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50' : ''}`}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={`overflow-hidden px-3 whitespace-nowrap text-ellipsis text-slate-800 ${
+                        isPinnedRight(cell.column)
+                          ? `${PINNED_RIGHT} ${row.getIsSelected() ? 'bg-brand-50' : 'bg-white group-hover:bg-slate-50'}`
+                          : ''
+                      }`}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p role="status" className="sr-only">
+          {loading ? loadingMessage : ''}
+        </p>
+        <p aria-live="polite" className="sr-only" data-testid="column-resize-announcement">
+          {announcement}
+        </p>
       </div>
-      <p role="status" className="sr-only">
-        {loading ? loadingMessage : ''}
-      </p>
-      <p aria-live="polite" className="sr-only" data-testid="column-resize-announcement">
-        {announcement}
-      </p>
-    </div>
+    </SelectionContext>
   );
 }

@@ -3,7 +3,7 @@
 // 'Items shown' and 'No results'. The owner holds the selection (`selected`, `onChange`).
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import {
   allShownSelected,
   multiSelectMachine,
@@ -32,6 +32,15 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
   const id = useId();
   const everyShownSelected = allShownSelected(selected, shown);
   const someShownSelected = shown.some((option) => selected.includes(option.value));
+  // The panel's search box unmounts when the list closes, whatever closed it (Escape, a click
+  // outside, the button by mouse or keyboard): the search starts over, so the next opening
+  // shows every option. A stable callback: React calls it with null only on that unmount.
+  const resetOnClose = useCallback(
+    (field: HTMLInputElement | null) => {
+      if (field === null) search.send({ type: 'multiSelect.reset' });
+    },
+    [search],
+  );
   return (
     <div className="flex flex-col gap-1">
       <span id={`${id}-label`} className="text-sm font-medium text-slate-700">
@@ -40,7 +49,6 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
       <Popover className="relative">
         <PopoverButton
           aria-labelledby={`${id}-label ${id}-value`}
-          onClick={() => search.send({ type: 'multiSelect.reset' })}
           className="flex h-10 min-w-44 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-left text-sm"
         >
           <span id={`${id}-value`}>{MULTI_SELECT_TEXTS.selected(selected.length)}</span>
@@ -52,6 +60,7 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
           </label>
           <input
             id={`${id}-search`}
+            ref={resetOnClose}
             type="search"
             value={query}
             placeholder={MULTI_SELECT_TEXTS.search(label)}

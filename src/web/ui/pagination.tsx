@@ -20,7 +20,7 @@ export interface PaginationProps {
 }
 
 const buttonClasses =
-  'inline-flex h-9 w-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-9 w-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-white';
 
 function PageButton({
   label,
@@ -33,8 +33,18 @@ function PageButton({
   disabled: boolean;
   onClick: () => void;
 }) {
+  // aria-disabled, not disabled: a button that turns unavailable under the keyboard (Enter on
+  // 'Last page') keeps the focus instead of dropping it to the page; a click on it does nothing.
   return (
-    <button type="button" className={buttonClasses} aria-label={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={buttonClasses}
+      aria-label={label}
+      aria-disabled={disabled}
+      onClick={() => {
+        if (!disabled) onClick();
+      }}
+    >
       {icon === 'first' || icon === 'last' ? (
         <span className="flex" aria-hidden="true">
           <Icon name={icon === 'first' ? 'chevronLeft' : 'chevronRight'} className="-mr-2.5 h-4 w-4" />

@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 export interface RowAction {
   readonly label: string;
   readonly to: string;
+  /** Router state the link carries (e.g. the list view to return to). */
+  readonly state?: unknown;
 }
 
 export function RowActionsMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {
@@ -27,7 +29,7 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
       >
         {actions.map((action) => (
           <MenuItem key={action.to}>
-            <Link to={action.to} className="block rounded px-3 py-2 text-slate-800 data-[focus]:bg-brand-100">
+            <Link to={action.to} state={action.state} className="block rounded px-3 py-2 text-slate-800 data-[focus]:bg-brand-100">
               {action.label}
             </Link>
           </MenuItem>

@@ -155,6 +155,8 @@ function ZoomControls({ viewer }: { viewer: Viewer }) {
   );
 }
 
+const DOCUMENT_NAME_ID = 'document-viewer-name';
+
 function DocumentViewer({ viewer }: { viewer: Viewer }) {
   const selected = useSelector(viewer, selectSelectedDocument);
   const file = useSelector(viewer, selectFile);
@@ -178,7 +180,9 @@ function DocumentViewer({ viewer }: { viewer: Viewer }) {
       {choosing && <p className="p-8 text-center text-slate-600">{DOCUMENT_TEXTS.chooseDocument}</p>}
       {selected && !choosing && (
         <div className="flex flex-col gap-3 border-b border-slate-200 pb-3">
-          <h3 className="text-base font-semibold text-slate-900">{selected.name}</h3>
+          <h3 id={DOCUMENT_NAME_ID} className="text-base font-semibold text-slate-900">
+            {selected.name}
+          </h3>
           <dl className="flex flex-col gap-1 text-sm sm:flex-row sm:gap-2">
             <dt className="font-medium text-slate-700">{DOCUMENT_TEXTS.sha256}</dt>
             <dd className="font-mono break-all text-slate-900" data-testid="document-sha256">
@@ -208,7 +212,9 @@ function DocumentViewer({ viewer }: { viewer: Viewer }) {
         </div>
       )}
       {file && selected && !failed && (
-        <div className="overflow-auto bg-slate-100 p-4" hidden={!displayed}>
+        // Scrolls both ways when the page is wider or taller (a phone, a zoom): it takes the focus so
+        // the keyboard can scroll it, and is named after the document.
+        <div role="group" aria-labelledby={DOCUMENT_NAME_ID} tabIndex={0} className="overflow-auto bg-slate-100 p-4" hidden={!displayed}>
           <RendererBoundary key={selected.documentId} onError={failPdf}>
             <Suspense fallback={null}>
               <PdfDocumentView

@@ -1,7 +1,9 @@
 // The History tab (SPEC section 4): events in state Requested are hidden unless they are a
 // DEACTIVATION_REQUESTED (the machine keeps the visible list); the date column shows the
-// effective or requested date, else the state name.
+// effective or requested date, else the state name. On a narrow screen the table scrolls sideways
+// in a wrapper that takes the focus, so the keyboard can scroll it too.
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectHistory, type assetPageMachine } from '../../../../machines/asset-page';
 import { eventTypeLabel, historyDateLabel } from '../../../domain/loan-history';
@@ -9,11 +11,15 @@ import { ASSET_PAGE_TEXTS } from '../../../domain/texts';
 
 export function AssetHistoryPanel({ asset }: { asset: ActorRefFrom<typeof assetPageMachine> }) {
   const events = useSelector(asset, selectHistory);
+  const captionId = useId();
   if (events.length === 0) return <p className="p-8 text-center text-slate-600">{ASSET_PAGE_TEXTS.noHistory}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // A group named by the caption: the tab panel around it is already the 'History' region.
+    <div role="group" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{ASSET_PAGE_TEXTS.history}</caption>
+        <caption id={captionId} className="sr-only">
+          {ASSET_PAGE_TEXTS.history}
+        </caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
           <tr>
             <th scope="col" className="px-4 py-2">

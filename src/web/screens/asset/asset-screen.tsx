@@ -1,17 +1,20 @@
 // /assets/asset/:loanId/details, .../details/history and .../details/documents: one screen whose
 // tab comes from the URL. The three routes render this same component, so switching tabs keeps
-// the loaded asset; another loan id starts a new asset-page actor (keyed by the id).
+// the loaded asset; another loan id starts a new asset-page actor (keyed by the id). 'Back to
+// assets' returns to the list view the asset was opened from (router location state), else the
+// default list.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useMatch, useParams } from 'react-router-dom';
+import { Link, useLocation, useMatch, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { assetPageMachine, selectCanRequestDeactivation, selectUli } from '../../../../machines/asset-page';
+import { assetPageMachine, selectCanRequestDeactivation, selectReturnTo, selectUli } from '../../../../machines/asset-page';
 import type { RegistryApi } from '../../../client/api';
 import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS, TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { StatusMessage } from '../../ui/status-message';
+import { returnPathOf } from '../assets/asset-table-parts';
 import { AssetDetailsPanel } from './asset-details-panel';
 import { AssetDocumentsPanel } from './asset-documents-panel';
 import { AssetHistoryPanel } from './asset-history-panel';
@@ -44,7 +47,12 @@ export function AssetScreen() {
 function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const { api } = useAppServices();
   const logic = useMemo(() => provideAssetPage(api), [api]);
-  const asset = useActorRef(logic, { input: { loanId } });
+  const location = useLocation();
+  // Read once per loan: the tab links do not carry the state, the machine keeps it across tabs.
+  const asset = useActorRef(logic, {
+    input: { loanId, returnTo: returnPathOf(location.state, [APP_PATHS.assets, APP_PATHS.poolAssets('')]) },
+  });
+  const backToAssets = useSelector(asset, selectReturnTo) ?? APP_PATHS.assets;
   const loading = useSelector(asset, (snapshot) => snapshot.hasTag('busy'));
   // Issue 7: the loaded asset stays on screen while it is loaded again after a change.
   const ready = useSelector(asset, (snapshot) => snapshot.hasTag('loaded'));
@@ -60,7 +68,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         <PageHeading>{ASSET_PAGE_TEXTS.notFoundTitle}</PageHeading>
         <p className="text-slate-700">{ASSET_PAGE_TEXTS.notFoundBody}</p>
         <p>
-          <Link className="font-medium text-brand-700 underline" to={APP_PATHS.assets}>
+          <Link className="font-medium text-brand-700 underline" to={backToAssets}>
             {ASSET_PAGE_TEXTS.backToAssets}
           </Link>
         </p>
@@ -72,7 +80,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <p>
-          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.assets}>
+          <Link className="text-sm font-medium text-brand-700 underline" to={backToAssets}>
             {ASSET_PAGE_TEXTS.backToAssets}
           </Link>
         </p>

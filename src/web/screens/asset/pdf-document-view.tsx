@@ -35,7 +35,9 @@ export function PdfDocumentView({ file, pageCount, page, zoom, onLoaded, onFaile
       loading={null}
       error={null}
       noData={null}
-      className="flex justify-center"
+      // Centred while the page fits; wider (a phone, a zoom), it starts at the left edge so that
+      // every part of it can be scrolled to (plain centring would push its left part out of reach).
+      className="flex justify-center-safe"
     >
       {pageCount > 0 && (
         <div role="group" aria-label={DOCUMENT_TEXTS.pageImage(page, pageCount)} className="shadow-md">

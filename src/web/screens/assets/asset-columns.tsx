@@ -1,14 +1,48 @@
 // The asset table's columns (issue 5, SPEC sections 2-4), shared by /assets/assets and the pool
 // assets screen: ULI, type, trade date, mortgagee of record, status, the five parties (controller
-// N/A for HELOC types) and the row actions View Details, View Documents, Deactivate.
+// N/A for HELOC types) and the row actions View Details, View Documents, Deactivate (pinned to
+// the right edge, so they are in view however far the table is scrolled).
+import { useLocation } from 'react-router-dom';
 import type { LoanListItem, LoanSortColumn, PartyValue, RoleEntry } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { formatDate } from '../../../domain/format';
 import { deriveAssetStatus, isHelocType, loanTypeLabel, stateLabel } from '../../../domain/loan';
 import { ASSET_TEXTS } from '../../../domain/texts';
 import { createDataTableColumnHelper, type DataTableColumn } from '../../ui/data-table';
-import { RowActionsMenu } from '../../ui/row-actions-menu';
+import { RowActionsMenu, type RowAction } from '../../ui/row-actions-menu';
 import { StatusIndicator } from '../../ui/status-indicator';
+import { listReturnState, type ListReturnState } from './asset-table-parts';
+
+/** How many closing characters of a ULI always show: ULIs of one lender share the opening (its LEI). */
+export const ULI_VISIBLE_END = 10;
+
+/**
+ * A ULI cut in the middle when the column is too narrow: its opening is truncated with an
+ * ellipsis, its last characters (what tells the rows apart) always show. Both parts are text,
+ * so screen readers, find in page and copying get the whole ULI; hovering shows it too.
+ */
+export function UliCell({ uli }: { uli: string }) {
+  const cut = Math.max(0, uli.length - ULI_VISIBLE_END);
+  return (
+    <span className="flex min-w-0 font-mono text-xs" title={uli} data-testid="uli-cell">
+      <span className="truncate">{uli.slice(0, cut)}</span>
+      <span className="shrink-0">{uli.slice(cut)}</span>
+    </span>
+  );
+}
+
+/** The row's actions; the links carry the list view they leave from (the asset page's back link returns to it). */
+function AssetRowActions({ loan }: { loan: LoanListItem }) {
+  const location = useLocation();
+  const state = listReturnState(location);
+  // `state` reaches the links once RowActionsMenu passes RowAction.state on to its <Link>.
+  const actions: readonly (RowAction & { readonly state: ListReturnState })[] = [
+    { label: ASSET_TEXTS.viewDetails, to: APP_PATHS.asset(loan.loanId), state },
+    { label: ASSET_TEXTS.viewDocuments, to: APP_PATHS.asset(loan.loanId, 'documents'), state },
+    { label: ASSET_TEXTS.deactivate, to: APP_PATHS.deactivate(loan.loanId), state },
+  ];
+  return <RowActionsMenu label={ASSET_TEXTS.rowActions(loan.uli)} actions={actions} />;
+}
 
 const partyName = (value: PartyValue | null): string => (value === null ? '' : typeof value === 'string' ? value : value.participantName);
 
@@ -36,12 +70,8 @@ export const assetColumns: readonly DataTableColumn<LoanListItem>[] = [
   helper.accessor('uli', {
     id: 'uli',
     header: 'ULI',
-    size: 200,
-    cell: ({ getValue }) => (
-      <span className="font-mono text-xs" title={getValue()}>
-        {getValue()}
-      </span>
-    ),
+    size: 240,
+    cell: ({ getValue }) => <UliCell uli={getValue()} />,
   }),
   helper.accessor('loanType', { id: 'loanType', header: 'Type', size: 130, cell: ({ getValue }) => loanTypeLabel(getValue()) }),
   helper.accessor('tradeDate', { id: 'tradeDate', header: 'Trade Date', size: 130, cell: ({ getValue }) => formatDate(getValue()) || '—' }),
@@ -71,20 +101,11 @@ export const assetColumns: readonly DataTableColumn<LoanListItem>[] = [
   helper.display({
     id: 'actions',
     header: () => <span className="sr-only">{ASSET_TEXTS.actionsColumn}</span>,
-    meta: { label: ASSET_TEXTS.actionsColumn },
+    meta: { label: ASSET_TEXTS.actionsColumn, pinRight: true },
     size: 64,
     enableSorting: false,
     enableResizing: false,
-    cell: ({ row }) => (
-      <RowActionsMenu
-        label={ASSET_TEXTS.rowActions(row.original.uli)}
-        actions={[
-          { label: ASSET_TEXTS.viewDetails, to: APP_PATHS.asset(row.original.loanId) },
-          { label: ASSET_TEXTS.viewDocuments, to: APP_PATHS.asset(row.original.loanId, 'documents') },
-          { label: ASSET_TEXTS.deactivate, to: APP_PATHS.deactivate(row.original.loanId) },
-        ]}
-      />
-    ),
+    cell: ({ row }) => <AssetRowActions loan={row.original} />,
   }),
 ];
 

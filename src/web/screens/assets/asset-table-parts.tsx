@@ -1,16 +1,58 @@
 // Pieces both asset table screens share: the selection bar, the CSV export button (with its
-// progress state) and the failed-load message with its retry.
+// progress state), the failed-load message with its retry, and the way back to a list view.
+import type { RefObject } from 'react';
+import type { Location } from 'react-router-dom';
 import { ASSET_TEXTS, TEXTS } from '../../../domain/texts';
 import { Icon } from '../../ui/icons';
 
-export function SelectionBar({ count, onClear }: { count: number; onClear: () => void }) {
+/**
+ * Router location state of a page opened from a list (an asset from the asset tables, a pool's
+ * assets from the pools): the list view it was opened from, page, filters and all, so that the
+ * page's back link returns there (as the browser's Back button does).
+ */
+export interface ListReturnState {
+  readonly returnTo: string;
+}
+
+/** The state a link from the list at `location` passes on. */
+export const listReturnState = (location: Pick<Location, 'pathname' | 'search'>): ListReturnState => ({
+  returnTo: `${location.pathname}${location.search}`,
+});
+
+/**
+ * Where a back link goes: the list view in the location state when it is one of `lists` (paths,
+ * or path prefixes ending in '/'), else null (the caller's default list). Other state is ignored.
+ */
+export function returnPathOf(state: unknown, lists: readonly string[]): string | null {
+  if (typeof state !== 'object' || state === null || !('returnTo' in state)) return null;
+  const { returnTo } = state;
+  if (typeof returnTo !== 'string') return null;
+  const pathname = returnTo.split(/[?#]/, 1)[0] ?? '';
+  const known = lists.some((list) => (list.endsWith('/') ? pathname.startsWith(list) && pathname.length > list.length : pathname === list));
+  return known ? returnTo : null;
+}
+
+export function SelectionBar({
+  count,
+  onClear,
+  focusAfterClear,
+}: {
+  count: number;
+  onClear: () => void;
+  /** Takes the focus when 'Clear selection' (which disappears with the selection) is used. */
+  focusAfterClear: RefObject<HTMLElement | null>;
+}) {
+  const clear = () => {
+    onClear();
+    focusAfterClear.current?.focus();
+  };
   return (
     // Out of the flow while empty (a live region all the same): a wrapped toolbar (phones) keeps no blank row.
     <p className="flex min-h-9 items-center gap-3 text-sm text-slate-700 empty:sr-only" aria-live="polite">
       {count > 0 && (
         <>
           <span>{ASSET_TEXTS.selectedCount(count)}</span>
-          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>
+          <button type="button" className="font-medium text-brand-700 underline" onClick={clear}>
             {ASSET_TEXTS.clearSelection}
           </button>
         </>

@@ -2,7 +2,7 @@
 // the role, text and date filters, sorting, selection and CSV export; the view lives in the URL
 // (page, limit, filters, sort) so a link, a reload and the back button restore it.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
@@ -68,6 +68,8 @@ export function AssetsScreen() {
   const pageCount = useSelector(table, selectPageCount);
   const selectedIds = useSelector(table, selectSelectedIds);
   const pageSelection = useSelector(table, selectPageSelection);
+  // 'Clear selection' disappears with the selection: the focus goes to the header checkbox.
+  const pageCheckbox = useRef<HTMLInputElement>(null);
 
   const selection = useMemo<DataTableSelection<LoanListItem>>(
     () => ({
@@ -77,6 +79,7 @@ export function AssetsScreen() {
       onTogglePage: () => table.send({ type: 'selection.togglePage' }),
       rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli),
       pageLabel: ASSET_TEXTS.selectPage,
+      pageCheckboxRef: pageCheckbox,
     }),
     [selectedIds, pageSelection, table],
   );
@@ -127,7 +130,7 @@ export function AssetsScreen() {
         </div>
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} />
+        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
         <div className="flex flex-wrap items-center gap-3">
           {/* Issue 6: the batch download of assignment documents (selected rows, or the filtered set). */}
           <DownloadAssignmentsButton selectedIds={selectedIds} view={view} />

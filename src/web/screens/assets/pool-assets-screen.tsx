@@ -2,7 +2,7 @@
 // the asset table kit (paging in the URL, selection) and the pool CSV; an unknown pool, or one
 // of another organization, says so.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { selectIsExporting } from '../../../../machines/csv-export';
@@ -17,6 +17,7 @@ import {
   selectPaging,
   selectPoolName,
   selectRows,
+  selectReturnTo,
   selectSelectedIds,
   type PoolPaging,
 } from '../../../../machines/pool-assets';
@@ -30,7 +31,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
 import { assetColumns, assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
-import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
+import { CsvExportButton, LoadFailed, returnPathOf, SelectionBar } from './asset-table-parts';
 
 /** Page and limit of the URL, read as the asset list reads them. */
 const pagingOf = (search: string): PoolPaging => {
@@ -58,11 +59,20 @@ function PoolAssets({ poolId }: { poolId: string }) {
             api.pool(input.poolId, { limit: input.paging.limit, offset: pageOffset(input.paging.page, input.paging.limit) }, signal),
           ),
         },
-        actions: { showPaging: (_, { paging, replace }) => void navigate({ search: searchOf(paging) }, { replace }) },
+        // The paging's URLs keep the pools view this page was opened from (a reload keeps the back link).
+        actions: {
+          showPaging: ({ context }, { paging, replace }) =>
+            void navigate(
+              { search: searchOf(paging) },
+              { replace, state: context.returnTo === null ? undefined : { returnTo: context.returnTo } },
+            ),
+        },
       }),
     [api, navigate],
   );
-  const table = useActorRef(tableLogic, { input: { poolId, ...pagingOf(location.search) } });
+  const table = useActorRef(tableLogic, {
+    input: { poolId, ...pagingOf(location.search), returnTo: returnPathOf(location.state, [APP_PATHS.pools]) },
+  });
 
   // The URL changed outside the table (back button, a link): the machine shows that page.
   useEffect(() => {
@@ -82,6 +92,9 @@ function PoolAssets({ poolId }: { poolId: string }) {
   const pageCount = useSelector(table, selectPageCount);
   const selectedIds = useSelector(table, selectSelectedIds);
   const pageSelection = useSelector(table, selectPageSelection);
+  const backToPools = useSelector(table, selectReturnTo) ?? APP_PATHS.pools;
+  // 'Clear selection' disappears with the selection: the focus goes to the header checkbox.
+  const pageCheckbox = useRef<HTMLInputElement>(null);
 
   const selection = useMemo<DataTableSelection<LoanListItem>>(
     () => ({
@@ -91,6 +104,7 @@ function PoolAssets({ poolId }: { poolId: string }) {
       onTogglePage: () => table.send({ type: 'selection.togglePage' }),
       rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli),
       pageLabel: ASSET_TEXTS.selectPage,
+      pageCheckboxRef: pageCheckbox,
     }),
     [selectedIds, pageSelection, table],
   );
@@ -100,7 +114,7 @@ function PoolAssets({ poolId }: { poolId: string }) {
       <div className="flex flex-col items-start gap-4">
         <PageHeading>{ASSET_TEXTS.poolNotFoundTitle}</PageHeading>
         <p className="text-slate-600">{ASSET_TEXTS.poolNotFoundBody}</p>
-        <Link className="font-medium text-brand-700 underline" to={APP_PATHS.pools}>
+        <Link className="font-medium text-brand-700 underline" to={backToPools}>
           {ASSET_TEXTS.backToPools}
         </Link>
       </div>
@@ -109,14 +123,14 @@ function PoolAssets({ poolId }: { poolId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.pools}>
+        <Link className="text-sm font-medium text-brand-700 underline" to={backToPools}>
           {ASSET_TEXTS.backToPools}
         </Link>
         {/* The heading exists from the first render (focus moves to it); the name fills it when it arrives. */}
         <PageHeading>{poolName || ASSET_TEXTS.poolLoading}</PageHeading>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} />
+        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
         <CsvExportButton
           selectedCount={selectedIds.length}
           exporting={exporting}

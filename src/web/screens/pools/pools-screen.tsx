@@ -4,7 +4,7 @@
 // its own pools-list actor, so links, reload and the back button show what the URL says.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { parsePoolRange, POOL_RANGE_PARAM, poolsListMachine, selectPools, type PoolRange } from '../../../../machines/pools-list';
 import type { RegistryApi } from '../../../client/api';
@@ -18,7 +18,7 @@ import { useAppServices } from '../../app/services';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
 import { AssetListTabs } from '../assets/asset-list-tabs';
-import { LoadFailed } from '../assets/asset-table-parts';
+import { listReturnState, LoadFailed } from '../assets/asset-table-parts';
 
 /** The pools-list machine over the app's API. */
 export function providePoolsList(api: RegistryApi) {
@@ -65,17 +65,23 @@ export function PoolsScreen() {
 
 const helper = createDataTableColumnHelper<Pool>();
 
+/** The pool's name, leading to its assets; the link carries this pools view ('Back to pools' returns to it). */
+function PoolLink({ pool }: { pool: Pool }) {
+  const location = useLocation();
+  return (
+    <Link className="font-medium text-brand-700 underline" to={APP_PATHS.poolAssets(pool.id)} state={listReturnState(location)}>
+      {pool.name}
+    </Link>
+  );
+}
+
 /** SPEC section 3's pool fields in SPEC section 9's formats; the name leads to the pool's assets. */
 const poolColumns: readonly DataTableColumn<Pool>[] = [
   helper.accessor('name', {
     id: 'name',
     header: 'Name',
     size: 280,
-    cell: ({ getValue, row }) => (
-      <Link className="font-medium text-brand-700 underline" to={APP_PATHS.poolAssets(row.original.id)}>
-        {getValue()}
-      </Link>
-    ),
+    cell: ({ row }) => <PoolLink pool={row.original} />,
   }),
   helper.accessor('count', { id: 'count', header: 'Count', size: 120, cell: ({ getValue }) => getValue().toLocaleString('en-US') }),
   helper.accessor('totalAmount', {
