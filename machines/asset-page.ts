@@ -4,8 +4,10 @@
 // the server) end in `notFound`, never an empty page. Issue 7: after a change made from the page
 // (a role transfer request) the loan is loaded again while the loaded one stays on screen.
 import { assign, fromPromise, setup } from 'xstate';
+import { deactivationSubjectOf } from '../src/contract/deactivation';
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import { loanIdParamsSchema, type LoanDetails, type LoanEvent } from '../src/contract/loans';
+import { deactivationBlocker } from '../src/domain/deactivation';
 import { historyEvents } from '../src/domain/loan-history';
 import { detailStatus, type DetailStatus } from '../src/domain/loan';
 
@@ -107,7 +109,8 @@ export const selectHistory = (snapshot: AssetPageSnapshot): readonly LoanEvent[]
 export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | null => snapshot.context.status;
 export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapshot.context.details?.loan.loanData.loan.uli ?? null;
 /** Issue 6: an Active loan not yet deactivated can be asked to be (the server decides who may). */
-export const selectCanRequestDeactivation = (snapshot: AssetPageSnapshot): boolean => {
-  const loan = snapshot.context.details?.loan;
-  return loan !== undefined && loan.loanData.status === 'Active' && !loan.deactivated;
+/** The deactivation is offered when `participantId` may ask for it now (deactivationBlocker); the server has the last word. */
+export const selectCanRequestDeactivation = (snapshot: AssetPageSnapshot, participantId: string | null): boolean => {
+  const details = snapshot.context.details;
+  return details !== null && participantId !== null && deactivationBlocker(deactivationSubjectOf(details), participantId) === null;
 };

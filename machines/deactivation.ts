@@ -11,6 +11,7 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import {
   declaredInstrument,
   deactivationErrors,
+  deactivationSubjectOf,
   EMPTY_DEACTIVATION_DRAFT,
   firstInvalidField,
   INSTRUMENT_FILE_FIELD,
@@ -70,12 +71,6 @@ export function visibleErrors(context: DeactivationContext): DeactivationErrors 
   return { ...rules, ...context.serverErrors };
 }
 
-const blockerSubject = (details: LoanDetails) => ({
-  status: details.loan.loanData.status,
-  deactivated: details.loan.deactivated,
-  parties: details.parties,
-});
-
 const without = (errors: DeactivationErrors, fields: readonly DeactivationField[]): DeactivationErrors =>
   Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field as DeactivationField)));
 
@@ -124,7 +119,7 @@ export const deactivationMachine = setup({
     }),
     clearRefusal: assign({ refusal: null }),
     keepBlocker: assign(({ context, event }) => ({
-      refusal: 'output' in event ? deactivationBlocker(blockerSubject(event.output as LoanDetails), context.participantId) : null,
+      refusal: 'output' in event ? deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails), context.participantId) : null,
     })),
     keepNotFound: assign({ refusal: ASSET_PAGE_TEXTS.notFoundBody }),
     /** Provided by the screen: moves the focus to a field (none: nothing to do). */
@@ -143,7 +138,7 @@ export const deactivationMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
     isBlocked: ({ context, event }) =>
-      'output' in event && deactivationBlocker(blockerSubject(event.output as LoanDetails), context.participantId) !== null,
+      'output' in event && deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails), context.participantId) !== null,
     isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
   },
 }).createMachine({

@@ -12,8 +12,10 @@ import {
   PDF_CONTENT_TYPE,
   ZIP_CODE_PATTERN,
 } from '../domain/deactivation';
+import type { DeactivationSubject } from '../domain/deactivation';
 import { isUsStateCode, US_STATE_CODES } from '../domain/us-states';
 import { inputText } from './common';
+import type { LoanDetails } from './loans';
 import { DEACTIVATION_TEXTS as T } from '../domain/texts';
 
 const TEXT_MAX = 200;
@@ -271,4 +273,11 @@ export const deactivationMultipartSchema = z.object({
     .string()
     .meta({ format: 'binary', contentMediaType: PDF_CONTENT_TYPE })
     .describe('The security instrument and assignment: a PDF (by content, not name) of at most 10 MB'),
+});
+
+/** What the deactivation rules (deactivationBlocker) read of a loan's details. */
+export const deactivationSubjectOf = (details: LoanDetails): DeactivationSubject => ({
+  status: details.loan.loanData.status,
+  deactivated: details.loan.deactivated,
+  parties: details.parties,
 });

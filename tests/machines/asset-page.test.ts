@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
 import {
   assetPageMachine,
+  selectCanRequestDeactivation,
   selectDetailStatus,
   selectHistory,
   selectLoanDetails,
@@ -54,6 +55,22 @@ describe('asset page machine', () => {
     expect(selectDetailStatus(await waitFor(deactivated.actor, (s) => s.matches('ready')))).toBe('Deactivated');
     const deleted = start(sampleLoanId, async () => ({ details: sampleLoanDetails({ status: 'Deleted' }), events: [] }));
     expect(selectDetailStatus(await waitFor(deleted.actor, (s) => s.matches('ready')))).toBe('Deleted');
+  });
+
+  it('offers the deactivation only to an owner or servicer of an active loan with no transfer pending', async () => {
+    const owner = '00000000-0000-4000-8000-000000000001';
+    const other = '00000000-0000-4000-8000-000000000002';
+    const loaded = async (details: ReturnType<typeof sampleLoanDetails>) =>
+      waitFor(start(sampleLoanId, async () => ({ details, events: [] })).actor, (s) => s.matches('ready'));
+    const active = await loaded(sampleLoanDetails());
+    expect(selectCanRequestDeactivation(active, owner)).toBe(true);
+    expect(selectCanRequestDeactivation(active, other)).toBe(false);
+    expect(selectCanRequestDeactivation(active, null)).toBe(false);
+    expect(selectCanRequestDeactivation(await loaded(sampleLoanDetails({ status: 'Inactive', deactivated: true })), owner)).toBe(false);
+    expect(selectCanRequestDeactivation(await loaded(sampleLoanDetails({ pendingOwner: true })), owner)).toBe(false);
+    // Nothing is offered before the loan is there.
+    const loading = start(sampleLoanId, () => new Promise(() => undefined)).actor.getSnapshot();
+    expect(selectCanRequestDeactivation(loading, owner)).toBe(false);
   });
 
   it('refuses a malformed id without calling the server', () => {

@@ -8,9 +8,11 @@ import { useMemo } from 'react';
 import { Link, useLocation, useMatch, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { assetPageMachine, selectCanRequestDeactivation, selectReturnTo, selectUli } from '../../../../machines/asset-page';
+import { selectParticipantId } from '../../../../machines/session';
 import type { RegistryApi } from '../../../client/api';
 import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS, TEXTS } from '../../../domain/texts';
+import { SessionActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { StatusMessage } from '../../ui/status-message';
@@ -60,7 +62,8 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
   const failed = useSelector(asset, (snapshot) => snapshot.matches('failed'));
   const uli = useSelector(asset, selectUli);
-  const canDeactivate = useSelector(asset, selectCanRequestDeactivation);
+  const participantId = SessionActorContext.useSelector(selectParticipantId);
+  const canDeactivate = useSelector(asset, (snapshot) => selectCanRequestDeactivation(snapshot, participantId));
 
   if (notFound) {
     return (
@@ -86,7 +89,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         </p>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
-          {/* Issue 6: the deactivation request, for a loan still active. */}
+          {/* Issue 6: the deactivation request, offered when this organization may ask for it now. */}
           {canDeactivate && (
             <Link
               className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
