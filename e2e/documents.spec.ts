@@ -10,7 +10,7 @@ import type { DocumentMetadata } from '../src/contract/documents';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
-import { ASSET_TEXTS, DOCUMENT_TEXTS } from '../src/domain/texts';
+import { ASSET_TEXTS, DOCUMENT_TEXTS, TEXTS } from '../src/domain/texts';
 import { DOCUMENT_SHOWCASE_LOAN } from '../src/server/seed/document-showcase';
 import { deedPageCount } from '../src/server/seed/documents';
 import { expect, test } from './support/fixtures';
@@ -174,7 +174,10 @@ test.describe('documents', () => {
     const refused = page.waitForResponse((response) => response.url().endsWith(PATHS.loanDocument(loanId, release.documentId)));
     await documentButton(page, 'Release of Lien').click();
     expect((await refused).status()).toBe(500);
-    await expect(viewer(page).getByRole('alert')).toHaveText(DOCUMENT_TEXTS.unableToLoadPdf);
+    // It says why, and offers no retry: asking again cannot mend the stored copy.
+    await expect(viewer(page).getByRole('alert')).toContainText(DOCUMENT_TEXTS.unableToLoadPdf);
+    await expect(viewer(page).getByRole('alert')).toContainText(DOCUMENT_TEXTS.integrityWithheld);
+    await expect(viewer(page).getByRole('button', { name: TEXTS.tryAgain })).toHaveCount(0);
     await expect(viewer(page).getByRole('button', { name: DOCUMENT_TEXTS.download })).toHaveCount(0);
 
     // A sound document opens after either.

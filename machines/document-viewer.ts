@@ -3,11 +3,14 @@
 // chooses one, its bytes are fetched, and the screen's PDF renderer (pdf.js) reports whether it
 // could read them (`pdf.loaded` with the page count, or `pdf.failed`). Displayed: page navigation
 // (the page number bounded from 1 to the page count), zoom, download, and the SHA-256 from the
-// metadata. 'Unable to load PDF' when the bytes could not be fetched (the server withholds a
-// document whose content no longer matches its hash) or could not be displayed.
+// metadata. 'Unable to load PDF' when the bytes could not be fetched or could not be displayed;
+// a document the server withholds because its content no longer matches its hash says so, and
+// offers no retry (none can help).
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DocumentMetadata } from '../src/contract/documents';
+import { isHttpError } from '../src/contract/http-error';
 import { boundedPage, DEFAULT_ZOOM, isViewableDocument, nextZoom } from '../src/domain/documents';
+import { DOCUMENT_TEXTS } from '../src/domain/texts';
 
 export interface DocumentViewerInput {
   readonly loanId: string;
@@ -75,6 +78,8 @@ export const documentViewerMachine = setup({
     hasPreviousPage: ({ context }) => context.page > 1,
     canZoomIn: ({ context }) => nextZoom(context.zoom, 1) !== context.zoom,
     canZoomOut: ({ context }) => nextZoom(context.zoom, -1) !== context.zoom,
+    isWithheld: ({ event }) =>
+      'error' in event && isHttpError(event.error) && event.error.serverMessage === DOCUMENT_TEXTS.integrityWithheld,
   },
 }).createMachine({
   id: 'documentViewer',
@@ -133,7 +138,7 @@ export const documentViewerMachine = setup({
             src: 'loadDocument',
             input: ({ context }) => ({ loanId: context.loanId, documentId: context.selected?.documentId ?? '' }),
             onDone: { target: 'rendering', actions: assign({ file: ({ event }) => event.output }) },
-            onError: { target: 'failed' },
+            onError: [{ guard: 'isWithheld', target: 'withheld' }, { target: 'failed' }],
           },
         },
         /** The bytes are here; the PDF renderer reads them. */
@@ -169,6 +174,8 @@ export const documentViewerMachine = setup({
         failed: {
           on: { 'document.retry': { target: 'loadingDocument' } },
         },
+        /** 'Unable to load PDF', and why: the content failed its hash check; another document may be chosen. */
+        withheld: {},
       },
     },
   },

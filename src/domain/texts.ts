@@ -173,6 +173,9 @@ export const DOCUMENT_TEXTS = {
   download: 'Download',
   sha256: 'SHA-256',
   pageImage: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
+  /** The server's answer (a 500) for a document whose stored content no longer matches its SHA-256. */
+  integrityWithheld:
+    'The stored content of this document no longer matches its SHA-256 hash: it is withheld rather than served. Contact support.',
 } as const;
 
 /** The batch download of assignment documents (SPEC sections 2, 4 and 8). */

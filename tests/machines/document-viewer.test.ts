@@ -11,6 +11,7 @@ import {
   type DocumentFile,
 } from '../../machines/document-viewer';
 import { HttpError } from '../../src/contract/http-error';
+import { DOCUMENT_TEXTS } from '../../src/domain/texts';
 import type { DocumentMetadata } from '../../src/contract/documents';
 import { boundedPage, DEFAULT_ZOOM, isViewableDocument, nextZoom, ZOOM_LEVELS } from '../../src/domain/documents';
 import { sampleLoanId } from '../support/loan-fixtures';
@@ -181,6 +182,23 @@ describe('document viewer machine', () => {
     expect(actor.getSnapshot().can({ type: 'document.download' })).toBe(false);
     actor.send({ type: 'document.retry' });
     await waitFor(actor, (s) => s.matches({ ready: 'rendering' }));
+    expect(fileCalls).toHaveLength(2);
+  });
+
+  it('says a document the server withholds (its content failed the hash check) cannot be shown, and offers no retry', async () => {
+    const withheld = new HttpError(
+      500,
+      JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: DOCUMENT_TEXTS.integrityWithheld }),
+    );
+    const { actor, fileCalls } = start({ file: async () => Promise.reject(withheld) });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'document.choose', documentId: sampleDeed.documentId });
+    await waitFor(actor, (s) => s.matches({ ready: 'withheld' }));
+    expect(actor.getSnapshot().can({ type: 'document.retry' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'document.download' })).toBe(false);
+    // Another document may still be chosen.
+    actor.send({ type: 'document.choose', documentId: sampleAssignment.documentId });
+    expect(actor.getSnapshot().matches({ ready: 'loadingDocument' })).toBe(true);
     expect(fileCalls).toHaveLength(2);
   });
 

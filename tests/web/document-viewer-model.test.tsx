@@ -72,7 +72,7 @@ const pdf = new Blob(['%PDF-1.7 two pages'], { type: 'application/pdf' });
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 const integrityFailure = new HttpError(
   500,
-  '{"statusCode":500,"error":"Internal Server Error","message":"The stored content of this document no longer matches its SHA-256 hash"}',
+  JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: DOCUMENT_TEXTS.integrityWithheld }),
 );
 const PAGES = 2;
 
@@ -87,7 +87,7 @@ const walker = createModelWalker(documentViewerMachine, {
     'done: loadDocuments': [{ output: [...sampleDocuments] }, { output: [sampleDisclosure, sampleTextNote] }],
     'error: loadDocuments': { error: serverError },
     'done: loadDocument': { output: pdf },
-    'error: loadDocument': { error: integrityFailure },
+    'error: loadDocument': [{ error: serverError }, { error: integrityFailure }],
     'document.choose': [{ documentId: sampleDeed.documentId }, { documentId: sampleAssignment.documentId }],
     'pdf.loaded': { pageCount: PAGES },
     'page.go': [{ page: 1 }, { page: 2 }],
@@ -209,6 +209,15 @@ describe('document-viewer machine, driven through the Documents tab', () => {
             expect(viewer().getByRole('button', { name: DOCUMENT_TEXTS.zoomOut })).toHaveProperty('disabled', zoom === 0.5);
             expectOpenDocument(sampleDeed.name, sampleDeed.hash);
             expect(screen.queryByText(DOCUMENT_TEXTS.loadingDocument)).not.toBeInTheDocument();
+          },
+          'ready.withheld': async () => {
+            const alert = await viewer().findByRole('alert');
+            expect(alert).toHaveTextContent(DOCUMENT_TEXTS.unableToLoadPdf);
+            expect(alert).toHaveTextContent(DOCUMENT_TEXTS.integrityWithheld);
+            // No retry: asking again cannot mend the stored copy.
+            expect(viewer().queryByRole('button', { name: TEXTS.tryAgain })).not.toBeInTheDocument();
+            expect(screen.queryByTestId('pdf-document')).not.toBeInTheDocument();
+            expectOpenDocument(sampleDeed.name, sampleDeed.hash);
           },
           'ready.failed': async () => {
             expect(await viewer().findByRole('alert')).toHaveTextContent(DOCUMENT_TEXTS.unableToLoadPdf);

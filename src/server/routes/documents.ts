@@ -20,6 +20,7 @@ import {
 } from '../../contract/documents';
 import { PATHS } from '../../contract/paths';
 import { PDF_CONTENT_TYPE } from '../../domain/documents';
+import { DOCUMENT_TEXTS } from '../../domain/texts';
 import type { DocumentKey, DocumentMetadataRow } from '../db/document-repository';
 import { ApiError, badRequest, notFound } from '../http-errors';
 import { errorBody } from '../plugins/error-handler';
@@ -29,8 +30,8 @@ import { LOAN_NOT_FOUND } from './loan-details';
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 export const DOCUMENT_TYPE_REQUIRED = 'querystring.type: is required with a hash (the kind of document)';
 export const DOCUMENT_NOT_PDF = 'This document is not a PDF: ask for application/json.';
-export const DOCUMENT_INTEGRITY_FAILED =
-  'The stored content of this document no longer matches its SHA-256 hash: it is withheld rather than served. Contact support.';
+/** The document viewer tells this answer from other failures (no retry can help). */
+export const DOCUMENT_INTEGRITY_FAILED = DOCUMENT_TEXTS.integrityWithheld;
 
 /**
  * Content that fails its hash check answers 500. Not a 4xx: the request is sound and nothing the

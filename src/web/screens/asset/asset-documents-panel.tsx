@@ -170,6 +170,7 @@ function DocumentViewer({ viewer }: { viewer: Viewer }) {
   );
   const displayed = useSelector(viewer, (snapshot) => snapshot.matches({ ready: 'displayed' }));
   const failed = useSelector(viewer, (snapshot) => snapshot.matches({ ready: 'failed' }));
+  const withheld = useSelector(viewer, (snapshot) => snapshot.matches({ ready: 'withheld' }));
   const failPdf = () => viewer.send({ type: 'pdf.failed' });
 
   return (
@@ -209,6 +210,13 @@ function DocumentViewer({ viewer }: { viewer: Viewer }) {
           <button type="button" className={buttonClass} onClick={() => viewer.send({ type: 'document.retry' })}>
             {TEXTS.tryAgain}
           </button>
+        </div>
+      )}
+      {withheld && (
+        // No retry: the stored copy failed its hash check, and asking again cannot change that.
+        <div role="alert" className="flex flex-col items-center gap-2 p-8 text-center">
+          <p className="font-medium text-red-900">{DOCUMENT_TEXTS.unableToLoadPdf}</p>
+          <p className="max-w-prose text-sm text-slate-700">{DOCUMENT_TEXTS.integrityWithheld}</p>
         </div>
       )}
       {file && selected && !failed && (
