@@ -698,7 +698,11 @@ describe('answering the actionable message', () => {
       parties: [homeAs('OWNER'), homeAs('CONTROLLER'), { role: 'SERVICER', name: 'Plain Servicer Co', state: 'REQUESTED' }],
     });
     // As owner, Home asks Foreign to service the loan; as holder, to control it; then hands the ownership to Third.
-    for (const [role, receiver] of [['SERVICER', 'foreign'], ['CONTROLLER', 'foreign'], ['OWNER', 'third']] as const) {
+    for (const [role, receiver] of [
+      ['SERVICER', 'foreign'],
+      ['CONTROLLER', 'foreign'],
+      ['OWNER', 'third'],
+    ] as const) {
       const response = await requestTransfer(loan.id, { role, participantId: ids[receiver] });
       expect(response.statusCode, response.body).toBe(201);
     }
