@@ -33,6 +33,11 @@ export interface AssetTableContext {
   readonly totalCount: number;
   /** Selected loan ids; kept across pages and sorts, dropped when the filters change. */
   readonly selectedIds: readonly string[];
+  /**
+   * The current history entry was made by the search: the next settled search replaces it, so
+   * the back button steps over the pauses of one search to the view before it.
+   */
+  readonly searchEntry: boolean;
 }
 
 export type AssetTableEvent =
@@ -63,6 +68,11 @@ const filtered = (context: Context, change: Partial<AssetListView>): Partial<Con
 const pushView = { type: 'showView', params: ({ context }: { context: Context }) => ({ view: context.view, replace: false }) } as const;
 /** A corrected view (clamped page) replaces the entry that named it. */
 const replaceView = { type: 'showView', params: ({ context }: { context: Context }) => ({ view: context.view, replace: true }) } as const;
+/** A settled search: a new entry, or in place of the one a search made just before. */
+const searchView = {
+  type: 'showView',
+  params: ({ context }: { context: Context }) => ({ view: context.view, replace: context.searchEntry }),
+} as const;
 
 export const assetTableMachine = setup({
   types: {
@@ -125,7 +135,8 @@ export const assetTableMachine = setup({
         { ...event.view, page: 1, limit: context.view.limit, sort: null },
         { ...context.view, page: 1, sort: null },
       );
-      return { view: event.view, searchText: event.view.query, selectedIds: filtersChanged ? [] : context.selectedIds };
+      // Another entry of the history is shown: the next search makes its own.
+      return { view: event.view, searchText: event.view.query, selectedIds: filtersChanged ? [] : context.selectedIds, searchEntry: false };
     }),
     showPage: assign(({ event }) => {
       const { loans, totalCount } = (event as unknown as { output: LoanList }).output;
@@ -143,22 +154,31 @@ export const assetTableMachine = setup({
     }),
     togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, pageIds(context)) }),
     clearSelection: assign({ selectedIds: [] }),
+    markSearchEntry: assign({ searchEntry: true }),
+    endSearchEntry: assign({ searchEntry: false }),
   },
 }).createMachine({
   id: 'assetTable',
   type: 'parallel',
-  context: ({ input }) => ({ view: input.view, searchText: input.view.query, rows: [], totalCount: 0, selectedIds: [] }),
+  context: ({ input }) => ({
+    view: input.view,
+    searchText: input.view.query,
+    rows: [],
+    totalCount: 0,
+    selectedIds: [],
+    searchEntry: false,
+  }),
   // The URL names the view in full (page and limit included) from the first render.
   entry: { type: 'showView', params: ({ context }) => ({ view: context.view, replace: true }) },
   states: {
     list: {
       initial: 'loading',
       on: {
-        'page.go': { guard: 'isOtherPage', target: '.loading', actions: ['goToPage', pushView] },
-        'page.size': { guard: 'isOtherSize', target: '.loading', actions: ['setPageSize', pushView] },
-        'filters.roles': { guard: 'isOtherRoles', target: '.loading', actions: ['setRoles', pushView] },
-        'filters.date': { guard: 'isOtherDate', target: '.loading', actions: ['setDateFilter', pushView] },
-        'sort.toggle': { target: '.loading', actions: ['toggleSort', pushView] },
+        'page.go': { guard: 'isOtherPage', target: '.loading', actions: ['goToPage', pushView, 'endSearchEntry'] },
+        'page.size': { guard: 'isOtherSize', target: '.loading', actions: ['setPageSize', pushView, 'endSearchEntry'] },
+        'filters.roles': { guard: 'isOtherRoles', target: '.loading', actions: ['setRoles', pushView, 'endSearchEntry'] },
+        'filters.date': { guard: 'isOtherDate', target: '.loading', actions: ['setDateFilter', pushView, 'endSearchEntry'] },
+        'sort.toggle': { target: '.loading', actions: ['toggleSort', pushView, 'endSearchEntry'] },
         'view.sync': { guard: 'isOtherView', target: '.loading', actions: 'syncView' },
       },
       states: {
@@ -198,7 +218,11 @@ export const assetTableMachine = setup({
           on: { 'filters.search': { target: 'debouncing', reenter: true, actions: 'setSearchText' } },
           after: {
             debounce: [
-              { guard: 'isOtherSearch', target: ['idle', '#assetTable.list.loading'], actions: ['applySearch', pushView] },
+              {
+                guard: 'isOtherSearch',
+                target: ['idle', '#assetTable.list.loading'],
+                actions: ['applySearch', searchView, 'markSearchEntry'],
+              },
               { target: 'idle' },
             ],
           },

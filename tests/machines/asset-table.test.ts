@@ -110,6 +110,30 @@ describe('asset table machine', () => {
     expect(actor.getSnapshot().matches({ search: 'idle' })).toBe(true);
   });
 
+  it('puts the first settled search in a new history entry and refines it in place, until another change', async () => {
+    const { actor, shown } = start(pageOf25);
+    await settle();
+    const search = async (text: string) => {
+      actor.send({ type: 'filters.search', text });
+      await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+      return shown.at(-1);
+    };
+    expect(await search('smi')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smi' }, replace: false });
+    // A pause and more typing: the same search, refined in place; back returns to the list before it.
+    expect(await search('smith')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smith' }, replace: true });
+    expect(await search('')).toEqual({ view: DEFAULT_ASSET_LIST_VIEW, replace: true });
+    // Paging is an entry of its own; a search after it starts a new one.
+    await search('smith');
+    actor.send({ type: 'page.go', page: 2 });
+    expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smith', page: 2 }, replace: false });
+    await settle();
+    expect(await search('smithson')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smithson' }, replace: false });
+    // After the back button, too.
+    actor.send({ type: 'view.sync', view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smith', page: 2 } });
+    await settle();
+    expect(await search('smit')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smit' }, replace: false });
+  });
+
   it('role and date filters return to page 1 and drop the selection; unchanged filters do nothing', async () => {
     const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
     await settle();
