@@ -26,7 +26,9 @@ export const POOL_CSV_SELECTION_REQUIRED = 'loanIds or poolDenomination is requi
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const csvBody = z.string().describe(`CSV with a header row: ${LOAN_CSV_HEADERS.join(', ')}`);
+const csvBody = z
+  .string()
+  .describe(`UTF-8 CSV (opening with a byte order mark, for spreadsheets) with a header row: ${LOAN_CSV_HEADERS.join(', ')}`);
 
 /** One path, two representations: `limit`/`offset` page the JSON; the CSV holds every matching row. */
 const loanQuerySchema = loanListQuerySchema.extend({ loanIds: loanIdsSchema.optional() });
