@@ -178,28 +178,26 @@ interface AnsweredMessageRow extends Record<string, unknown> {
   readonly response: boolean | null;
 }
 
-interface OpenRequestRow extends Record<string, unknown> {
+/** A role request row as the answer and the cancel read it. */
+interface RequestRow extends Record<string, unknown> {
   readonly id: string;
   readonly loanId: string;
   readonly role: TransferableRole;
   readonly requesterId: string;
   readonly receiverId: string;
   readonly receiverName: string;
-  readonly uli: string;
   readonly requestedOn: string;
 }
 
-interface CancelableRequestRow extends Record<string, unknown> {
-  readonly id: string;
-  readonly loanId: string;
-  readonly role: TransferableRole;
-  readonly requesterId: string;
-  readonly receiverId: string;
-  readonly receiverName: string;
+interface OpenRequestRow extends RequestRow {
+  readonly uli: string;
+}
+
+/** Another open request of the loan, with what a cancel needs. */
+interface CancelableRequestRow extends RequestRow {
   readonly requesterName: string;
   readonly messageId: string | null;
   readonly partyStateBefore: string | null;
-  readonly requestedOn: string;
 }
 
 /**
