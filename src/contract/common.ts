@@ -10,6 +10,27 @@ export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character (U+0000)'
 export const inputText = (params?: Parameters<typeof z.string>[0], nulMessage = NUL_CHARACTER_MESSAGE) =>
   z.string(params).refine((value) => !value.includes('\u0000'), nulMessage);
 
+export const WHOLE_NUMBER_MESSAGE = 'must be a whole number written in the digits 0-9';
+
+/**
+ * A whole number of a query string: decimal digits only. `z.coerce.number()` also took '1e1',
+ * '0x14', ' 10' and '' (as 0). A typed caller may pass the number itself; the URL carries its digits.
+ */
+export const wholeNumberParam = (bounds: { readonly min?: number; readonly max?: number } = {}) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+    z
+      .string()
+      .regex(/^\d{1,15}$/, WHOLE_NUMBER_MESSAGE)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(bounds.min ?? 0)
+          .max(bounds.max ?? Number.MAX_SAFE_INTEGER),
+      ),
+  );
+
 /** Every 4xx/5xx body the server sends. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),

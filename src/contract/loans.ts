@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, LOAN_STATUSES, ROLE_STATES } from '../domain/loan';
-import { inputText } from './common';
+import { inputText, wholeNumberParam } from './common';
 import { profileInfoSchema } from './participants';
 
 /** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
@@ -25,13 +25,13 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export type FilterableRole = (typeof FILTERABLE_ROLES)[number];
 
 /** `limit` of a paged list: one of SPEC's page sizes. */
-export const pageLimitSchema = z.coerce
-  .number()
-  .int()
+export const pageLimitSchema = wholeNumberParam()
   .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
   .default(DEFAULT_PAGE_SIZE)
   .describe(`Page size: one of ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE})`);
-export const pageOffsetSchema = z.coerce.number().int().min(0).max(100_000_000).default(0).describe('Rows to skip (>= 0)');
+export const pageOffsetSchema = wholeNumberParam({ min: 0, max: 100_000_000 })
+  .default(0)
+  .describe('Rows to skip: digits, 0 to 100000000 (default 0)');
 
 /** A list query's paging pair; every paged list copies it. */
 export const pageQuerySchema = z.object({ limit: pageLimitSchema, offset: pageOffsetSchema });

@@ -10,6 +10,7 @@ interface Definition {
   readonly shape?: Record<string, ZodType>;
   readonly innerType?: ZodType;
   readonly in?: ZodType;
+  readonly out?: ZodType;
   readonly options?: readonly ZodType[];
   readonly entries?: Record<string, string | number>;
   readonly values?: readonly unknown[];
@@ -177,8 +178,11 @@ export function arbitraryOf(schema: ZodType, hints: FieldHints = {}, depth = 0):
     case 'catch':
     case 'nonoptional':
       return inner(definition.innerType as ZodType);
-    case 'pipe':
-      return inner(definition.in as ZodType);
+    case 'pipe': {
+      // A preprocess is a pipe from a transform: its values are those of the schema it feeds.
+      const from = definition.in as ZodType;
+      return inner(definitionOf(from).type === 'transform' ? (definition.out as ZodType) : from);
+    }
     case 'lazy':
       return definition.getter ? inner(definition.getter()) : fc.constant(null);
     case 'string':

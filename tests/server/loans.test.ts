@@ -8,6 +8,7 @@ import {
   type LoanSortColumn,
   type RoleEntry,
 } from '../../src/contract/loans';
+import { WHOLE_NUMBER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
 import { TEXTS } from '../../src/domain/texts';
@@ -423,6 +424,19 @@ describe('GET v2 /loans: refusals', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(`querystring.${field}`);
+  });
+
+  // A number's other spellings (exponent, hex, padding, empty) were once read as numbers.
+  it.each([
+    ['limit', '1e1'],
+    ['limit', '0x14'],
+    ['limit', ' 10'],
+    ['offset', ''],
+    ['offset', '+5'],
+  ])('answers 400 for %s=%j: digits only', async (field, value) => {
+    const response = await productGet(app, listUrl({ [field]: value }), { cookie: world.cookies.member, participantId: world.home });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`querystring.${field}: ${WHOLE_NUMBER_MESSAGE}`);
   });
 
   it('answers 400 saying so for a parameter given twice', async () => {
