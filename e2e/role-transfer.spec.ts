@@ -73,7 +73,7 @@ async function findTransfer(page: Page, organizations: Organization[], taken: re
 
 /** Switches through the navigation's organization search; the app goes to the dashboard. */
 async function switchTo(page: Page, organization: Organization) {
-  const search = page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
+  const search = page.getByRole('combobox', { name: NAVIGATION_LABELS.switchOrganization, exact: true });
   await search.click();
   await search.fill(organization.name);
   await page.getByRole('option', { name: organization.name, exact: true }).click();

@@ -6,7 +6,7 @@ import { BASE_PATH, DEMO_PASSWORD, STORAGE_KEYS } from '../src/domain/constants'
 import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, submitSignIn, test } from './support/fixtures';
 
-const organizationSearch = (page: Page) => page.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
+const organizationSearch = (page: Page) => page.getByRole('combobox', { name: NAVIGATION_LABELS.switchOrganization, exact: true });
 
 test.describe('sign-in', () => {
   for (const email of ['admin@registry.test', 'ops@registry.test', 'user@registry.test']) {
@@ -43,7 +43,11 @@ test.describe('organizations', () => {
     await expect(page.getByRole('option')).toHaveCount(12);
     const first = (await page.getByRole('option').first().textContent()) ?? '';
     const target = (await page.getByRole('option').nth(5).textContent()) ?? '';
+    await organizationSearch(page).fill('no such organization');
+    await expect(page.getByRole('status').filter({ hasText: NAVIGATION_LABELS.noOrganizationMatches })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
     await organizationSearch(page).fill(target.slice(0, 6));
+    await expect(page.getByText(NAVIGATION_LABELS.noOrganizationMatches)).toHaveCount(0);
     const filtered = await page.getByRole('option').allTextContents();
     expect(filtered.length).toBeLessThan(12);
     expect(filtered).toContain(target);

@@ -47,6 +47,9 @@ export const NAVIGATION_LABELS = {
   organizations: 'Organizations',
   searchOrganizations: 'Search organizations',
   switchOrganization: 'Organization',
+  chooseOrganization: 'Choose an organization',
+  showOrganizations: 'Show organizations',
+  noOrganizationMatches: 'No results',
 } as const;
 
 /** The asset page (SPEC section 2): tabs Details, History and Documents. */

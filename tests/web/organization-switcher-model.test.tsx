@@ -21,7 +21,7 @@ const walker = createModelWalker(organizationSwitcherMachine, {
 });
 
 const user = userEvent.setup();
-const searchBox = () => screen.getByRole('combobox', { name: NAVIGATION_LABELS.searchOrganizations });
+const searchBox = () => screen.getByRole('combobox', { name: NAVIGATION_LABELS.switchOrganization });
 const optionNames = () => screen.queryAllByRole('option').map((option) => option.textContent);
 
 describe('organization switcher machine, driven through the search box', () => {
@@ -57,6 +57,19 @@ describe('organization switcher machine, driven through the search box', () => {
       });
     });
   }
+
+  it('says so when no organization matches, outside the listbox', async () => {
+    await renderSignedIn(organizations);
+    await user.click(searchBox());
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'no such organization');
+    expect(await screen.findByText(NAVIGATION_LABELS.noOrganizationMatches)).toHaveAttribute('role', 'status');
+    expect(optionNames()).toEqual([]);
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'Organization 2');
+    await waitFor(() => expect(optionNames()).toEqual(['Organization 2']));
+    expect(screen.queryByText(NAVIGATION_LABELS.noOrganizationMatches)).not.toBeInTheDocument();
+  });
 
   it('walks every transition and asserts every state', () => {
     walker.expectFullCoverage();

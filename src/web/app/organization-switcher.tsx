@@ -69,7 +69,7 @@ function ListSwitcher({ organizations, current, onSwitch }: SwitcherProps) {
   return (
     <Listbox value={current} onChange={onSwitch} by={sameOrganization}>
       <ListboxButton className="flex w-full items-center justify-between gap-2 rounded-md bg-white/10 px-3 py-2 text-left text-sm text-white hover:bg-white/20">
-        <span className="truncate">{current?.participant.name ?? 'Choose an organization'}</span>
+        <span className="truncate">{current?.participant.name ?? NAVIGATION_LABELS.chooseOrganization}</span>
         <Icon name="chevronDown" className="h-4 w-4 shrink-0" />
       </ListboxButton>
       <ListboxOptions modal={false} className={panelClasses}>
@@ -89,14 +89,14 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps)
   const shown = filterOrganizations(organizations, query);
   return (
     <Combobox value={current} onChange={onSwitch} onClose={() => filter.send({ type: 'filter.clear' })} by={sameOrganization} immediate>
+      {/* Named by the Field's visible label (WCAG 2.5.3, label in name); the placeholder says what to type. */}
       <ComboboxInput
-        aria-label={NAVIGATION_LABELS.searchOrganizations}
         placeholder={NAVIGATION_LABELS.searchOrganizations}
         className="w-full rounded-md bg-white px-3 py-2 pr-8 text-sm text-slate-900"
         displayValue={(entry: UserParticipant | null) => entry?.participant.name ?? ''}
         onChange={(event) => filter.send({ type: 'filter.change', query: event.target.value })}
       />
-      <ComboboxButton className="absolute top-0 right-0 h-9 px-2 text-slate-600" aria-label="Show organizations">
+      <ComboboxButton className="absolute top-0 right-0 h-9 px-2 text-slate-600" aria-label={NAVIGATION_LABELS.showOrganizations}>
         <Icon name="chevronDown" className="h-4 w-4" />
       </ComboboxButton>
       <ComboboxOptions modal={false} className={`${panelClasses} empty:invisible`}>
@@ -106,6 +106,10 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps)
           </ComboboxOption>
         ))}
       </ComboboxOptions>
+      {/* Not inside the listbox (only options belong there): a status beside it, read when it appears. */}
+      <p role="status" className={shown.length === 0 ? panelClasses : 'sr-only'}>
+        {shown.length === 0 ? NAVIGATION_LABELS.noOrganizationMatches : ''}
+      </p>
     </Combobox>
   );
 }
