@@ -194,12 +194,18 @@ test.describe('asset table', () => {
     await expect(announcement).toHaveText(COLUMN_RESIZE_TEXTS.announcement('ULI', before - 10));
   });
 
-  test('row actions lead to the asset page, its documents and the deactivation form', async ({ page }) => {
+  test('row actions lead to the asset page, its documents and the deactivation form; the open menu is in the main landmark, axe clean', async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     await openAssets(page);
     const uli = (await uliCells(page).first().textContent()) ?? '';
     const { loans } = await listLoans(page, {});
     const loan = loans.find((entry) => entry.uli === uli);
     await page.getByRole('button', { name: ASSET_TEXTS.rowActions(uli) }).click();
+    // Opened in the page's portal container: landmark navigation (and axe's 'region') finds it in <main>.
+    await expect(page.getByRole('main').getByRole('menu')).toBeVisible();
+    await expectNoAxeViolations();
     await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.viewDocuments })).toHaveAttribute(
       'href',
       `/registry${APP_PATHS.asset(loan?.loanId ?? '', 'documents')}`,

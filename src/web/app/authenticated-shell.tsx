@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { loginRedirectWithReturn } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
+import { PagePortalProvider } from '../ui/page-portal';
 import { StatusMessage } from '../ui/status-message';
 import { selectDrawerOpen, selectSidebarCollapsed } from '../../../machines/navigation';
 import { selectLoginRedirect } from '../../../machines/session';
@@ -56,6 +57,7 @@ function SignedInLayout() {
   const collapsed = NavigationActorContext.useSelector(selectSidebarCollapsed);
   const drawerOpen = NavigationActorContext.useSelector(selectDrawerOpen);
   const location = useLocation();
+  const pagePortal = useRef<HTMLDivElement | null>(null);
 
   // After each in-app navigation: close the drawer and move focus to the new page's heading.
   // The first page of a visit keeps the browser's focus, so the skip link comes first.
@@ -119,7 +121,14 @@ function SignedInLayout() {
           </DialogPanel>
         </Dialog>
         <main id="main" className="flex-1 p-4 sm:p-8">
-          <Outlet />
+          <PagePortalProvider value={pagePortal}>
+            <Outlet />
+          </PagePortalProvider>
+          {/* Headless UI removes an empty portal target when its last portal closes (React's node:
+              the next render crashes): the hidden child keeps it non-empty. */}
+          <div ref={pagePortal}>
+            <span hidden />
+          </div>
         </main>
         <Footer />
       </div>

@@ -107,7 +107,7 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps)
         ))}
       </ComboboxOptions>
       {/* Not inside the listbox (only options belong there): a status beside it, read when it appears. */}
-      <p role="status" className={shown.length === 0 ? panelClasses : 'sr-only'}>
+      <p role="status" className={shown.length === 0 ? `${panelClasses} px-3 py-2 text-sm text-slate-700` : 'sr-only'}>
         {shown.length === 0 ? NAVIGATION_LABELS.noOrganizationMatches : ''}
       </p>
     </Combobox>

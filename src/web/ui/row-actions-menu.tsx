@@ -1,6 +1,7 @@
 // A row's actions menu (Headless UI Menu): links, reachable by keyboard, named after the row.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router-dom';
+import { InPagePortal } from './page-portal';
 
 export interface RowAction {
   readonly label: string;
@@ -22,19 +23,21 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
           <circle cx="12" cy="19" r="1.8" />
         </svg>
       </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        modal={false}
-        className="z-40 min-w-44 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg focus:outline-none"
-      >
-        {actions.map((action) => (
-          <MenuItem key={action.to}>
-            <Link to={action.to} state={action.state} className="block rounded px-3 py-2 text-slate-800 data-[focus]:bg-brand-100">
-              {action.label}
-            </Link>
-          </MenuItem>
-        ))}
-      </MenuItems>
+      <InPagePortal>
+        <MenuItems
+          anchor="bottom end"
+          modal={false}
+          className="z-40 min-w-44 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg focus:outline-none"
+        >
+          {actions.map((action) => (
+            <MenuItem key={action.to}>
+              <Link to={action.to} state={action.state} className="block rounded px-3 py-2 text-slate-800 data-[focus]:bg-brand-100">
+                {action.label}
+              </Link>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </InPagePortal>
     </Menu>
   );
 }

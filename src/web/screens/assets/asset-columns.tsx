@@ -35,7 +35,6 @@ export function UliCell({ uli }: { uli: string }) {
 function AssetRowActions({ loan }: { loan: LoanListItem }) {
   const location = useLocation();
   const state = listReturnState(location);
-  // `state` reaches the links once RowActionsMenu passes RowAction.state on to its <Link>.
   const actions: readonly (RowAction & { readonly state: ListReturnState })[] = [
     { label: ASSET_TEXTS.viewDetails, to: APP_PATHS.asset(loan.loanId), state },
     { label: ASSET_TEXTS.viewDocuments, to: APP_PATHS.asset(loan.loanId, 'documents'), state },
