@@ -94,9 +94,14 @@ test.describe('deactivation request', () => {
     // From the asset table: the asset's row actions lead to the form.
     await page.goto(`.${APP_PATHS.assets}?page=1&limit=10&query=${encodeURIComponent(uli)}&roles=OWNER,SERVICER`);
     await page.getByRole('button', { name: ASSET_TEXTS.rowActions(uli) }).click();
+    const listView = page.url();
     await page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate }).click();
     await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${APP_PATHS.deactivate(loanId)}$`));
+    // To the asset page and back: the list view travels along.
+    await page.getByRole('link', { name: T.backToAsset }).click();
+    await page.getByRole('link', { name: T.deactivateAsset }).click();
+    await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
 
     await field(page, 'combobox', T.reason).selectOption({ label: 'Foreclosure/Enforcement' });
     await page.getByLabel(T.effectiveDate).fill('2026-02-01');
@@ -112,7 +117,8 @@ test.describe('deactivation request', () => {
     await page.getByRole('button', { name: T.submit }).click();
 
     await expect(page.getByRole('status').filter({ hasText: T.submitted })).toBeVisible();
-    await expect(page).toHaveURL(/\/registry\/assets\/assets(\?|$)/);
+    // Back to the list view the asset was opened from, not the default list.
+    await expect(page).toHaveURL(listView);
 
     // Processed by the server's job runner (asynchronous): the loan becomes Inactive.
     await expect

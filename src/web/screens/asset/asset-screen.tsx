@@ -94,6 +94,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
             <Link
               className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
               to={APP_PATHS.deactivate(loanId)}
+              state={{ returnTo: backToAssets }}
             >
               {DEACTIVATION_TEXTS.deactivateAsset}
             </Link>

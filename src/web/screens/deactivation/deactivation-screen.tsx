@@ -2,8 +2,8 @@
 // request form. The deactivation machine holds the draft, the rules' and the server's errors and
 // the submit; this screen renders them and sends the user's input as events.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
   deactivationMachine,
@@ -38,6 +38,7 @@ import { SessionActorContext, ToastsActorContext } from '../../app/actor-context
 import { useAppServices } from '../../app/services';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
+import { returnPathOf } from '../assets/asset-table-parts';
 import { StatusMessage } from '../../ui/status-message';
 
 /** The id of a field's control: `deactivation-address-zip`. */
@@ -51,7 +52,13 @@ const SUBMIT_ID = 'deactivation-submit';
 const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
 
 /** The machine over the app's API, toasts and router. Toasts and navigation go after the machine's step. */
-export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (path: string) => void) {
+/** `assetsView`: the list view the asset was opened from (router state), where a sent request returns. */
+export function provideDeactivation(
+  api: RegistryApi,
+  toasts: ToastsRef,
+  goTo: (path: string) => void,
+  assetsView: string = APP_PATHS.assets,
+) {
   return deactivationMachine.provide({
     actors: {
       loadLoan: fromPromise(({ input, signal }) => api.loanDetails(input.loanId, signal)),
@@ -72,7 +79,7 @@ export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goTo: (
       focusSubmit: focusSubmitButton,
       notifySubmitted: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.submitted })),
       notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.submitFailed })),
-      goToAssets: () => queueMicrotask(() => goTo(APP_PATHS.assets)),
+      goToAssets: () => queueMicrotask(() => goTo(assetsView)),
     },
   });
 }
@@ -94,7 +101,14 @@ function DeactivationForm({ loanId, participantId }: { loanId: string; participa
   const { api } = useAppServices();
   const toasts = ToastsActorContext.useActorRef();
   const navigate = useNavigate();
-  const logic = useMemo(() => provideDeactivation(api, toasts, (path) => void navigate(path)), [api, toasts, navigate]);
+  // The list view the asset was opened from travels in the router state: list -> asset -> here.
+  const location = useLocation();
+  const [listView] = useState(() => returnPathOf(location.state, [APP_PATHS.assets, APP_PATHS.poolAssets('')]));
+  const backState = listView ? { returnTo: listView } : undefined;
+  const logic = useMemo(
+    () => provideDeactivation(api, toasts, (path) => void navigate(path), listView ?? APP_PATHS.assets),
+    [api, toasts, navigate, listView],
+  );
   const form = useActorRef(logic, { input: { loanId, participantId } });
   const draft = useSelector(form, selectDraft);
   const file = useSelector(form, selectFile);
@@ -151,7 +165,7 @@ function DeactivationForm({ loanId, participantId }: { loanId: string; participa
     <div className="flex max-w-4xl flex-col gap-6">
       <div className="flex flex-col gap-1">
         <p>
-          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
+          <Link className="text-sm font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)} state={backState}>
             {T.backToAsset}
           </Link>
         </p>
@@ -260,7 +274,7 @@ function DeactivationForm({ loanId, participantId }: { loanId: string; participa
             >
               {submitting ? T.submitting : T.submit}
             </button>
-            <Link className="font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)}>
+            <Link className="font-medium text-brand-700 underline" to={APP_PATHS.asset(loanId)} state={backState}>
               {T.cancel}
             </Link>
           </div>
