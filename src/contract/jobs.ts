@@ -17,6 +17,12 @@ export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['DONE', 'FAILED'];
 /** Most loans one batch download takes (a list of ids, or a filtered set). */
 export const MAX_BATCH_LOANS = 10_000;
 
+/**
+ * Most jobs a user may have PENDING or RUNNING at once in one organization. The screen starts one
+ * at a time; the cap keeps a script (or many tabs) from queueing zips of the whole set without end.
+ */
+export const MAX_UNFINISHED_JOBS = 3;
+
 /** SPEC section 3's batch job: status, progress, total (documents zipped so far, of all). */
 export const jobSchema = z.object({
   jobId: z.uuid(),

@@ -3,13 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
-import { jobListSchema, jobSchema, ZIP_MANIFEST_FILE, type Job } from '../../src/contract/jobs';
+import { jobListSchema, jobSchema, MAX_UNFINISHED_JOBS, ZIP_MANIFEST_FILE, type Job } from '../../src/contract/jobs';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../../src/domain/texts';
 import { jobFiles } from '../../src/server/db/schema';
 import { batchDownloadAomsFailed, ZIP_CHUNK_BYTES } from '../../src/server/jobs/batch-download-job';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
+import { TOO_MANY_UNFINISHED_JOBS } from '../../src/server/routes/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-fixtures';
@@ -238,5 +239,29 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     expect(document.paths[PATHS.jobs]?.post?.responses['202']).toBeDefined();
     expect(document.paths[PATHS.jobs]?.get?.responses['200']).toBeDefined();
     expect(Object.keys(document.paths[PATHS.documentsZip]?.get?.responses['200']?.content ?? {})).toEqual(['application/zip']);
+  });
+});
+
+describe('at most MAX_UNFINISHED_JOBS unfinished jobs per user and organization', () => {
+  it('refuses one more with 429 until one has finished; other users and organizations are not held up', async () => {
+    const colleague = { cookie: cookies.colleague, participantId: org.home };
+    const body = { type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] };
+    // Started at once: the starts take turns, so exactly the cap gets through.
+    const responses = await Promise.all(Array.from({ length: MAX_UNFINISHED_JOBS + 2 }, () => post(body, colleague)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      ...Array.from({ length: MAX_UNFINISHED_JOBS }, () => 202),
+      429,
+      429,
+    ]);
+    const refused = responses.find((response) => response.statusCode === 429);
+    expect(errorBodySchema.parse(refused?.json()).message).toBe(TOO_MANY_UNFINISHED_JOBS);
+    expect(await listJobs(colleague)).toHaveLength(MAX_UNFINISHED_JOBS);
+
+    // The member in the same organization, and the colleague's cap is not theirs.
+    expect((await post(body, asMember)).statusCode).toBe(202);
+
+    // Once they have run, the colleague may start again.
+    await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
+    expect((await post(body, colleague)).statusCode).toBe(202);
   });
 });

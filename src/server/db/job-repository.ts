@@ -1,7 +1,7 @@
 // Batch jobs as the product sees them (the `jobs` table: status, progress, total, error) and their
 // result files (`job_files`, the zip in chunks). pg-boss's own tables run the work (src/server/jobs/).
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { FILTERABLE_ROLES } from '../../domain/loan';
 import type { JobStatus, JobType } from '../../contract/jobs';
@@ -79,17 +79,34 @@ export async function insertJob(
 
 /**
  * Records a PENDING job and, in the same transaction, queues its work through `enqueue` (given the
- * transaction): no job row without its work, no work without its row.
+ * transaction): no job row without its work, no work without its row. Unless the owner already has
+ * `maxUnfinished` jobs of the type PENDING or RUNNING: then nothing is written and the answer says
+ * how many. Starts of one owner take turns (a transaction lock), so two at once cannot both pass.
  */
 export async function startJob(
   db: Database,
   values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
   enqueue: (tx: Transaction) => Promise<unknown>,
-): Promise<JobRow> {
+  maxUnfinished: number,
+): Promise<{ readonly started: JobRow } | { readonly unfinished: number }> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs:${values.participantId}:${values.userId}`}, 0))`);
+    const [counted] = await tx
+      .select({ unfinished: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.participantId, values.participantId),
+          eq(jobs.userId, values.userId),
+          eq(jobs.type, values.type),
+          inArray(jobs.status, ['PENDING', 'RUNNING']),
+        ),
+      );
+    const unfinished = counted?.unfinished ?? 0;
+    if (unfinished >= maxUnfinished) return { unfinished };
     const row = await insertJob(tx, values);
     await enqueue(tx);
-    return row;
+    return { started: row };
   });
 }
 

@@ -12,6 +12,7 @@ import {
   jobListSchema,
   jobSchema,
   MAX_BATCH_LOANS,
+  MAX_UNFINISHED_JOBS,
   startJobBodySchema,
   ZIP_MANIFEST_FILE,
   ZIP_MANIFEST_HEADERS,
@@ -23,12 +24,13 @@ import { PATHS } from '../../contract/paths';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
 import type { JobOwner, JobRow } from '../db/job-repository';
 import type { LoanListFilter } from '../db/loan-list-query';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, notFound, tooManyRequests } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireMembership } from '../plugins/tenancy';
 
 export const JOB_NOT_FOUND = 'Job not found.';
 export const ZIP_NOT_FOUND = 'No finished assignment download.';
+export const TOO_MANY_UNFINISHED_JOBS = `You have ${MAX_UNFINISHED_JOBS} batch downloads in progress: start another when one has finished.`;
 export const TOO_MANY_LOANS = `body.filters: a batch download takes at most ${MAX_BATCH_LOANS.toLocaleString('en-US')} loans; narrow the filters`;
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -86,9 +88,14 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
           "left out without a word, like the CSV) or `filters` (the asset list's filters: every loan they select, at most " +
           `${MAX_BATCH_LOANS.toLocaleString('en-US')}). Answers 202 with the PENDING job; poll GET v4 /jobs until DONE, then ` +
           `GET v4 /loans/documents/zip. The zip has one folder per loan (its ULI) with the loan's ASSIGNMENT documents, and ` +
-          `${ZIP_MANIFEST_FILE} (${ZIP_MANIFEST_HEADERS.join(', ')}) of every file.`,
+          `${ZIP_MANIFEST_FILE} (${ZIP_MANIFEST_HEADERS.join(', ')}) of every file. A caller has at most ${MAX_UNFINISHED_JOBS} ` +
+          'jobs PENDING or RUNNING in an organization at once: one more answers 429.',
         body: startJobBodySchema,
-        response: { 202: jobSchema.describe('The job, PENDING'), ...errors },
+        response: {
+          202: jobSchema.describe('The job, PENDING'),
+          ...errors,
+          429: errorBodySchema.describe(`The caller already has ${MAX_UNFINISHED_JOBS} jobs PENDING or RUNNING in this organization`),
+        },
       },
     },
     async (request, reply) => {
@@ -97,10 +104,13 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (loanIds.length > MAX_BATCH_LOANS) throw badRequest(TOO_MANY_LOANS);
       const total = await jobs.countAssignmentDocuments(loanIds);
       const id = randomUUID();
-      const row = await jobs.startJob({ ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total }, (tx) =>
-        app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id }),
+      const result = await jobs.startJob(
+        { ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total },
+        (tx) => app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id }),
+        MAX_UNFINISHED_JOBS,
       );
-      return reply.code(202).send(toJob(row));
+      if (!('started' in result)) throw tooManyRequests(TOO_MANY_UNFINISHED_JOBS);
+      return reply.code(202).send(toJob(result.started));
     },
   );
 
