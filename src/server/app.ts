@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import {
   DEFAULT_CALLER_CACHE_MS,
   DEFAULT_CONNECTION_TIMEOUT_MS,
+  DEFAULT_JOB_PURGE_INTERVAL_MS,
+  DEFAULT_JOB_RETENTION_HOURS,
   DEFAULT_MAX_SESSIONS_PER_IDENTITY,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
         | 'signInRateLimit'
         | 'callerCacheMs'
         | 'jobWorkers'
+        | 'jobRetentionHours'
+        | 'jobPurgeIntervalMs'
         | 'jobTestDelayMs'
         | 'requestTimeoutMs'
         | 'connectionTimeoutMs'
@@ -129,7 +133,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db });
   await app.register(repositoriesPlugin);
   // Issue 6: `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
-  await app.register(jobsPlugin, { workers: config.jobWorkers ?? false, testDelayMs: config.jobTestDelayMs ?? 0 });
+  await app.register(jobsPlugin, {
+    workers: config.jobWorkers ?? false,
+    testDelayMs: config.jobTestDelayMs ?? 0,
+    retentionHours: config.jobRetentionHours ?? DEFAULT_JOB_RETENTION_HOURS,
+    purgeIntervalMs: config.jobPurgeIntervalMs ?? DEFAULT_JOB_PURGE_INTERVAL_MS,
+  });
   await app.register(errorHandlerPlugin);
   // A query parameter given twice reaches zod as an array ('expected number, received NaN'): say
   // what is wrong instead. Only on routes with a query schema (the web app's own URLs are its business).

@@ -16,6 +16,10 @@ export const DEFAULT_MAX_SESSIONS_PER_IDENTITY = 10;
 export const DEFAULT_SIGN_IN_ACCOUNT_LIMIT = 5;
 /** How often a server deletes expired sessions (absolute or idle). */
 export const DEFAULT_SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** A finished batch job and its zip are kept this long after it finished (then both are deleted). */
+export const DEFAULT_JOB_RETENTION_HOURS = 7 * 24;
+/** How often a server deletes finished jobs past their retention. */
+export const DEFAULT_JOB_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** A whole request, headers and body, must arrive within this (a 10 MB upload at about 1 Mbit/s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 /** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
@@ -60,6 +64,20 @@ const envSchema = z.object({
     .min(1000)
     .max(24 * 60 * 60 * 1000)
     .default(DEFAULT_SESSION_PURGE_INTERVAL_MS),
+  /** Hours a finished job (DONE or FAILED) and its zip are kept; then both are deleted. */
+  JOB_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(DEFAULT_JOB_RETENTION_HOURS),
+  /** Milliseconds between purges of finished jobs past their retention. */
+  JOB_PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 60 * 60 * 1000)
+    .default(DEFAULT_JOB_PURGE_INTERVAL_MS),
   /** Run background jobs in this process (false: only enqueue them, another server runs them). */
   JOB_WORKERS: booleanString.default(true),
   /** Test only: each background job step pauses this long (ms), so a test can stop a server mid-job. */
@@ -94,6 +112,8 @@ export interface ServerConfig {
   readonly sessionPurgeIntervalMs: number;
   /** Whether this process runs background jobs (src/server/jobs/); tests' apps leave it off. */
   readonly jobWorkers: boolean;
+  readonly jobRetentionHours: number;
+  readonly jobPurgeIntervalMs: number;
   /** Test only (JOB_TEST_DELAY_MS): the pause of each job step. */
   readonly jobTestDelayMs: number;
 }
@@ -132,6 +152,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     signInAccountLimit: parsed.SIGN_IN_ACCOUNT_LIMIT,
     sessionPurgeIntervalMs: parsed.SESSION_PURGE_INTERVAL_MS,
     jobWorkers: parsed.JOB_WORKERS,
+    jobRetentionHours: parsed.JOB_RETENTION_HOURS,
+    jobPurgeIntervalMs: parsed.JOB_PURGE_INTERVAL_MS,
     jobTestDelayMs: parsed.JOB_TEST_DELAY_MS,
   };
 }

@@ -7,14 +7,23 @@ import { jobListSchema, jobSchema, MAX_UNFINISHED_JOBS, ZIP_MANIFEST_FILE, type 
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../../src/domain/texts';
-import { jobFiles } from '../../src/server/db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { jobFiles, jobs } from '../../src/server/db/schema';
 import { batchDownloadAomsFailed, ZIP_CHUNK_BYTES } from '../../src/server/jobs/batch-download-job';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS } from '../../src/server/routes/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-fixtures';
-import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import {
+  createTestApp,
+  TEST_CONFIG,
+  insertParticipant,
+  insertUser,
+  productGet,
+  sameOrigin,
+  signedInCookie,
+} from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
 
 let database: TestDatabase;
@@ -263,5 +272,47 @@ describe('at most MAX_UNFINISHED_JOBS unfinished jobs per user and organization'
     // Once they have run, the colleague may start again.
     await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
     expect((await post(body, colleague)).statusCode).toBe(202);
+  });
+});
+
+describe('retention of finished jobs', () => {
+  it('deletes DONE and FAILED jobs, with their zips, once past the retention; unfinished and recent ones stay', async () => {
+    const db = database.db;
+    const colleague = { cookie: cookies.colleague, participantId: org.home };
+    await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
+    const finished = await listJobs(colleague);
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.every((job) => job.status === 'DONE')).toBe(true);
+    const [old, ...recent] = finished.map((job) => job.jobId);
+    if (!old) throw new Error('no finished job');
+    const failed = (await listJobs()).find((job) => job.status === 'FAILED')?.jobId;
+    if (!failed) throw new Error('no failed job');
+    const stillRunning = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.second.id] });
+    // The oldest finished 8 days ago; the running one has not changed for as long.
+    const eightDaysAgo = sql`now() - interval '8 days'`;
+    await db
+      .update(jobs)
+      .set({ updatedAt: eightDaysAgo })
+      .where(inArray(jobs.id, [old, failed, stillRunning.jobId]));
+    await db.update(jobs).set({ status: 'RUNNING' }).where(eq(jobs.id, stillRunning.jobId));
+    const filesOf = async (jobId: string) => (await db.select().from(jobFiles).where(eq(jobFiles.jobId, jobId))).length;
+    expect(await filesOf(old)).toBeGreaterThan(0);
+
+    // The timer's round, through an app whose purge runs every 100 ms.
+    const purgingApp = await createTestApp(db, {
+      config: { ...TEST_CONFIG, jobRetentionHours: 7 * 24, jobPurgeIntervalMs: 100 },
+    });
+    try {
+      await purgingApp.ready();
+      await expect.poll(async () => (await listJobs(colleague)).map((job) => job.jobId), { timeout: 5000 }).not.toContain(old);
+    } finally {
+      await purgingApp.close();
+    }
+    expect(await filesOf(old)).toBe(0);
+    const kept = (await listJobs(colleague)).map((job) => job.jobId);
+    expect(kept).toEqual(expect.arrayContaining(recent));
+    const member = (await listJobs()).map((job) => job.jobId);
+    expect(member).toContain(stillRunning.jobId);
+    expect(member).not.toContain(failed);
   });
 });

@@ -110,6 +110,15 @@ export async function startJob(
   });
 }
 
+/** Deletes the jobs that finished (DONE or FAILED) over `retentionHours` ago, their zips with them; answers how many. */
+export async function deleteFinishedJobs(db: Database, retentionHours: number): Promise<number> {
+  const { rowCount } = await poolOf(db).query(
+    `DELETE FROM jobs WHERE status IN ('DONE', 'FAILED') AND updated_at < now() - make_interval(hours => $1)`,
+    [retentionHours],
+  );
+  return rowCount ?? 0;
+}
+
 /** The owner's jobs of a type, newest first (at most `limit`). */
 export async function listJobs(db: Database, owner: JobOwner, type: JobType, limit = 20): Promise<JobRow[]> {
   const { rows } = await poolOf(db).query<JobRow>(

@@ -21,6 +21,9 @@ export interface JobsPluginOptions {
   readonly failureHandlers?: JobFailureHandlers;
   /** Test only: pause of each job step (see JobContext.step). */
   readonly testDelayMs?: number;
+  /** Finished jobs (and their zips) older than this are deleted, every purgeIntervalMs, by every server. */
+  readonly retentionHours: number;
+  readonly purgeIntervalMs: number;
 }
 
 async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Promise<void> {
@@ -34,6 +37,29 @@ async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Pro
   app.decorate('jobs', runner);
   if (options.workers) app.addHook('onReady', () => runner.startWorkers());
   app.addHook('onClose', () => runner.stop());
+
+  // A DELETE any server may run (the same rows go once); the timer never keeps the process alive.
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let purging: Promise<void> | undefined;
+  const purge = async () => {
+    try {
+      const deleted = await app.repositories.jobs.deleteFinishedJobs(options.retentionHours);
+      if (deleted > 0) app.log.info({ deleted }, 'finished jobs past their retention deleted');
+    } catch (error) {
+      app.log.warn({ err: error }, 'finished jobs not purged');
+    }
+  };
+  app.addHook('onReady', async () => {
+    purgeTimer = setInterval(() => {
+      purging ??= purge().finally(() => {
+        purging = undefined;
+      });
+    }, options.purgeIntervalMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await purging;
+  });
 }
 
 export default fp(jobsPlugin, { name: 'jobs', fastify: '5.x', dependencies: ['database', 'repositories'] });

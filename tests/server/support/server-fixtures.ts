@@ -13,10 +13,19 @@ export const PASSWORD = 'correct horse battery staple';
 // test apps rehash nothing at sign-in (their target cost is this one too).
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
 
+/** The config of createTestApp's apps, for a test that changes one setting. */
+export const TEST_CONFIG: BuildAppOptions['config'] = {
+  nodeEnv: 'test',
+  cookieSecure: false,
+  trustProxy: false,
+  logLevel: 'silent',
+  staticDir: '/nonexistent-registry-dist',
+};
+
 export async function createTestApp(db: Database, overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   return buildApp({
     db,
-    config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent-registry-dist' },
+    config: TEST_CONFIG,
     logger: false,
     signInRateLimit: 1000,
     passwordHashParams: TEST_SCRYPT,
