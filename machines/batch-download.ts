@@ -3,9 +3,14 @@
 // 'Download complete!' or the job's error message. On load (and on an organization switch) it
 // asks for the jobs once, so a reload in the middle of a job resumes polling. One job at a time.
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { isHttpError } from '../src/contract/http-error';
 import { FINAL_JOB_STATUSES, type Job, type StartJobBody } from '../src/contract/jobs';
 import { JOB_POLL_INTERVAL_MS } from '../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
+
+/** Why a start failed, for the toast: the server's own words for its limit of running jobs (429), else SPEC's text. */
+export const startFailure = (error: unknown): string =>
+  isHttpError(error) && error.status === 429 ? error.serverMessage : BATCH_DOWNLOAD_TEXTS.startFailed;
 
 export interface ZipFile {
   readonly file: Blob;
@@ -53,8 +58,8 @@ export const batchDownloadMachine = setup({
     notifyComplete: () => undefined,
     /** Provided by the app: an error toast with this message. */
     notifyFailed: (_, _params: { message: string }) => undefined,
-    /** Provided by the app: the toast that the download could not start. */
-    notifyStartFailed: () => undefined,
+    /** Provided by the app: the error toast that the download could not start, with this message. */
+    notifyStartFailed: (_, _params: { message: string }) => undefined,
   },
   guards: {
     newestIsRunning: ({ event }) => isRunning(newest(jobsOf(event))),
@@ -103,7 +108,10 @@ export const batchDownloadMachine = setup({
               return event.request;
             },
             onDone: { target: 'polling', actions: assign({ job: ({ event }) => event.output }) },
-            onError: { target: 'ready', actions: 'notifyStartFailed' },
+            onError: {
+              target: 'ready',
+              actions: { type: 'notifyStartFailed', params: ({ event }) => ({ message: startFailure(event.error) }) },
+            },
           },
         },
         polling: {

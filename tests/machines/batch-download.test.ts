@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { batchDownloadMachine, selectCanStart, selectPhase, selectProgress, type ZipFile } from '../../machines/batch-download';
+import { HttpError } from '../../src/contract/http-error';
 import type { Job, JobStatus, StartJobBody } from '../../src/contract/jobs';
 import { JOB_POLL_INTERVAL_MS } from '../../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../../src/domain/texts';
@@ -155,6 +156,22 @@ describe('batch download machine', () => {
     expect(actor.getSnapshot().context.job).toBeNull();
   });
 
+  it("a start refused for the user's running jobs (429) says the server's words", async () => {
+    const refusal = 'You have 3 batch downloads in progress: start another when one has finished.';
+    const { actor, notifyStartFailed } = start({
+      jobs: async () => [],
+      startJob: async () => {
+        throw new HttpError(429, JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: refusal }));
+      },
+    });
+    actor.send({ type: 'batch.load' });
+    await settle();
+    actor.send({ type: 'batch.start', request });
+    await settle();
+    expect(notifyStartFailed.mock.calls[0]?.[1]).toEqual({ message: refusal });
+    expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
+  });
+
   it('says when the job cannot start or the zip cannot be downloaded', async () => {
     let answer: Job[] = [];
     const { actor, notifyStartFailed, notifyFailed, notifyComplete } = start({
@@ -168,6 +185,7 @@ describe('batch download machine', () => {
     actor.send({ type: 'batch.start', request });
     await settle();
     expect(notifyStartFailed).toHaveBeenCalledTimes(1);
+    expect(notifyStartFailed.mock.calls[0]?.[1]).toEqual({ message: BATCH_DOWNLOAD_TEXTS.startFailed });
     expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
 
     const failingZip = start({

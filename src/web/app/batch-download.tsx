@@ -32,7 +32,7 @@ export function BatchDownloadProvider({ children }: { children: ReactNode }) {
         saveFile: (_, { file, fileName }) => download(file, fileName),
         notifyComplete: () => toast('success', BATCH_DOWNLOAD_TEXTS.downloadComplete),
         notifyFailed: (_, { message }) => toast('error', message),
-        notifyStartFailed: () => toast('error', BATCH_DOWNLOAD_TEXTS.startFailed),
+        notifyStartFailed: (_, { message }) => toast('error', message),
       },
     });
   }, [api, download, toasts]);
