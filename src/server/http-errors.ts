@@ -27,3 +27,4 @@ export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message: string) => new ApiError(429, message);
+export const serviceUnavailable = (message: string) => new ApiError(503, message);

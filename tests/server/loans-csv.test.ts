@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import { LOAN_CSV_HEADERS, neutralizeCell, UTF8_BOM } from '../../src/server/csv/loan-csv';
+import { CSV_DOWNLOADS_BUSY, CSV_RETRY_AFTER_SECONDS, TOO_MANY_CSV_DOWNLOADS } from '../../src/server/csv/stream-slots';
+import { connectDatabase } from '../../src/server/db/database';
 import { prefersCsv } from '../../src/server/routes/loans';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
-import { createTestApp, productGet } from './support/server-fixtures';
+import { createTestApp, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -176,5 +179,53 @@ describe('CSV rules', () => {
     ['*/*', false],
   ])('Accept %j prefers CSV: %j', (accept, expected) => {
     expect(prefersCsv(accept)).toBe(expected);
+  });
+});
+
+describe('CSV downloads that hold the database', () => {
+  it("stream at most 2 per identity (429) and 4 per server (503); the server's other calls go on", async () => {
+    const extra = ['csv-two@registry.test', 'csv-three@registry.test'];
+    for (const email of extra) await insertUser(database.db, { email, memberships: [{ participantId: world.home, isDefault: true }] });
+    const [second = '', third = ''] = await Promise.all(extra.map((email) => signedInCookie(app, email)));
+    // A server with the production pool (10 connections), and two connections of the test's own.
+    const handle = connectDatabase(database.url, 10);
+    const server = await createTestApp(handle.db);
+    const blocker = new pg.Client({ connectionString: database.ownerUrl });
+    // The server's role, which may see its own sessions' waits.
+    const observer = new pg.Client({ connectionString: database.url });
+    await Promise.all([blocker.connect(), observer.connect()]);
+    const waiting = async () =>
+      (await observer.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0]?.n;
+    const get = (cookie: string) => productGet(server, PATHS.loans, { cookie, participantId: world.home, headers: { accept: CSV.accept } });
+    let held: Promise<{ statusCode: number }>[];
+    try {
+      // Every CSV statement waits behind this lock, holding its connection and its slot, as an unread download does.
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE loan_list_entries IN ACCESS EXCLUSIVE MODE');
+      held = [get(world.cookies.member), get(world.cookies.member), get(second), get(second)];
+      await expect.poll(waiting, { timeout: 5000 }).toBe(4);
+
+      const mine = await get(world.cookies.member);
+      expect(mine.statusCode).toBe(429);
+      expect(mine.json().message).toBe(TOO_MANY_CSV_DOWNLOADS);
+      const busy = await get(third);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json().message).toBe(CSV_DOWNLOADS_BUSY);
+      expect(busy.headers['retry-after']).toBe(String(CSV_RETRY_AFTER_SECONDS));
+      // The pool still has connections for everything else.
+      expect((await productGet(server, PATHS.usersMe, { cookie: third, participantId: world.home })).statusCode).toBe(200);
+    } finally {
+      await blocker.query('COMMIT');
+      await Promise.all([blocker.end(), observer.end()]);
+    }
+    try {
+      expect((await Promise.all(held)).map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+      // Their slots came back.
+      expect((await get(world.cookies.member)).statusCode).toBe(200);
+      expect((await get(third)).statusCode).toBe(200);
+    } finally {
+      await server.close();
+      await handle.close();
+    }
   });
 });

@@ -113,8 +113,8 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody(400, describeValidation(error)));
     }
-    // Thrown on purpose: its message is written for the caller.
-    if (isApiError(error) && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    // Thrown on purpose (a 4xx, or a 503 for a busy server): its message is written for the caller.
+    if (isApiError(error)) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 // The asset list (SPEC section 7): GET v2 /loans as JSON pages or, with Accept: text/csv, every
 // matching row as a streamed CSV; and the pool-asset CSV under the figure service prefix.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/common';
@@ -17,7 +18,16 @@ import { PATHS } from '../../contract/paths';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
 import type { LoanListFilter } from '../db/loan-list-query';
 import { csvFileName, LOAN_CSV_HEADERS, loanCsvStream } from '../csv/loan-csv';
-import { badRequest, notFound } from '../http-errors';
+import {
+  CSV_DOWNLOADS_BUSY,
+  CSV_RETRY_AFTER_SECONDS,
+  CSV_STREAMS_PER_IDENTITY,
+  CSV_STREAMS_PER_SERVER,
+  StreamSlots,
+  TOO_MANY_CSV_DOWNLOADS,
+} from '../csv/stream-slots';
+import { badRequest, notFound, serviceUnavailable, tooManyRequests } from '../http-errors';
+import { requireIdentity } from '../plugins/session';
 import { requireMembership } from '../plugins/tenancy';
 import { POOL_NOT_FOUND } from './pools';
 
@@ -76,8 +86,41 @@ function filterOf(participantId: string, query: FilterQuery): LoanListFilter {
   };
 }
 
-async function sendCsv(app: FastifyInstance, reply: FastifyReply, filter: LoanListFilter, filePrefix: string) {
-  const rows = await app.repositories.loanList.streamLoanCsvRows(filter);
+const CSV_LIMITS =
+  `A caller streams at most ${CSV_STREAMS_PER_IDENTITY} CSVs at once (one more answers 429), and a server ` +
+  `${CSV_STREAMS_PER_SERVER} (one more answers 503 with Retry-After).`;
+const csvRefusals = {
+  429: errorBodySchema.describe(`The caller already streams ${CSV_STREAMS_PER_IDENTITY} CSVs`),
+  503: errorBodySchema.describe('The server streams as many CSVs as it may; try again after Retry-After seconds'),
+};
+
+/**
+ * Streams the CSV of `filter` in one of the server's stream slots (csv/stream-slots.ts): 429 past
+ * the caller's own limit, 503 with Retry-After when the server's slots are all taken.
+ */
+async function sendCsv(
+  app: FastifyInstance,
+  slots: StreamSlots,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filter: LoanListFilter,
+  filePrefix: string,
+) {
+  const release = slots.acquire(requireIdentity(request).id);
+  if (release === 'identity') throw tooManyRequests(TOO_MANY_CSV_DOWNLOADS);
+  if (release === 'server') {
+    reply.header('retry-after', String(CSV_RETRY_AFTER_SECONDS));
+    throw serviceUnavailable(CSV_DOWNLOADS_BUSY);
+  }
+  let rows: Readable;
+  try {
+    rows = await app.repositories.loanList.streamLoanCsvRows(filter);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // 'close' comes once the rows have ended, failed or been destroyed (a client that hung up).
+  rows.once('close', release);
   return reply
     .type(CSV_TYPE)
     .header('content-disposition', `attachment; filename="${csvFileName(filePrefix)}"`)
@@ -87,6 +130,7 @@ async function sendCsv(app: FastifyInstance, reply: FastifyReply, filter: LoanLi
 
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const csvSlots = new StreamSlots({ perServer: CSV_STREAMS_PER_SERVER, perIdentity: CSV_STREAMS_PER_IDENTITY });
 
   routes.get(
     PATHS.loans,
@@ -98,7 +142,8 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
           'Loans on which the current organization holds one of `participantRoles`. JSON (the default) answers one page ' +
           '(`limit`, `offset`) and the exact `totalCount`; with `Accept: text/csv` the answer is every matching row as a streamed ' +
           'CSV attachment (`limit` and `offset` unused), or with `loanIds` those of the given loans the organization may see. ' +
-          'Without `sortBy` the most recently updated loans come first.',
+          'Without `sortBy` the most recently updated loans come first. ' +
+          CSV_LIMITS,
         querystring: loanQuerySchema,
         produces: ['application/json', 'text/csv'],
         response: {
@@ -107,6 +152,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
             content: { 'application/json': { schema: loanListSchema }, 'text/csv': { schema: csvBody } },
           },
           ...errors,
+          ...csvRefusals,
         },
       },
     },
@@ -115,7 +161,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       const filter = filterOf(membership.participant.id, request.query);
       // JSON or CSV by Accept: a cache between must not answer one with the other.
       reply.header('vary', 'Accept');
-      if (prefersCsv(request.headers.accept)) return sendCsv(app, reply, filter, 'assets');
+      if (prefersCsv(request.headers.accept)) return sendCsv(app, csvSlots, request, reply, filter, 'assets');
       const { limit, offset } = request.query;
       // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
       const page = await app.repositories.loanList.listLoanPageJson(filter, { limit, offset });
@@ -131,10 +177,11 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The assets of a pool, or of a list of loans, as CSV',
         description:
           "`poolDenomination` (a pool id) gives the pool's assets the organization may see; a pool it may not see answers 404 " +
-          'like a missing one. `loanIds` gives those of the given loans the organization may see; the others are left out.',
+          'like a missing one. `loanIds` gives those of the given loans the organization may see; the others are left out. ' +
+          CSV_LIMITS,
         querystring: poolAssetsCsvQuerySchema,
         produces: ['text/csv'],
-        response: { 200: { description: 'CSV attachment', content: { 'text/csv': { schema: csvBody } } }, ...errors },
+        response: { 200: { description: 'CSV attachment', content: { 'text/csv': { schema: csvBody } } }, ...errors, ...csvRefusals },
       },
     },
     async (request, reply) => {
@@ -146,7 +193,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
         throw notFound(POOL_NOT_FOUND);
       }
       const filter: LoanListFilter = { participantId, roles: [...FILTERABLE_ROLES], loanIds, poolId: poolDenomination?.toLowerCase() };
-      return sendCsv(app, reply, filter, 'pool-assets');
+      return sendCsv(app, csvSlots, request, reply, filter, 'pool-assets');
     },
   );
 }
