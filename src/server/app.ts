@@ -1,5 +1,4 @@
 // Builds the registry server from its plugins and routes; main.ts decides how it runs.
-import { parse as parseQueryString } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -69,19 +68,6 @@ export interface BuildAppOptions {
   readonly onRoute?: onRouteHookHandler;
 }
 
-const FORM_BODY_LIMIT = 16 * 1024;
-
-/** `application/x-www-form-urlencoded` as a flat object of strings (the first of repeated keys). */
-function parseForm(body: string): Record<string, string> {
-  const parsed = parseQueryString(body);
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') form[key] = first;
-  }
-  return form;
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const production = config.nodeEnv === 'production';
@@ -114,13 +100,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // No call takes plain text: without Fastify's default parser it is a 415 that names the type to
   // send, instead of a string that fails the body's schema ('expected object, received string').
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      done(null, parseForm(body as string));
-    },
-  );
 
   // Shared plugins (fastify-plugin: their decorations and hooks reach every route) declare their
   // dependencies by name, so an order that breaks one fails at start. What a route reaches:

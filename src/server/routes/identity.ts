@@ -1,5 +1,6 @@
 // The identity broker: hosted sign-in page, session cookie, identity info, logout, and the hosted
 // password page (issue 8): a password change ends every session of the identity.
+import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
@@ -68,7 +69,29 @@ function bodyReturnTo(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).returnTo : undefined;
 }
 
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/** `application/x-www-form-urlencoded` as a flat object of strings (the first of repeated keys). */
+function parseForm(body: string): Record<string, string> {
+  const parsed = parseQueryString(body);
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') form[key] = first;
+  }
+  return form;
+}
+
 export async function identityRoutes(app: FastifyInstance, options: IdentityRouteOptions): Promise<void> {
+  // Only the hosted pages' forms (sign-in, sign-out, password) post form bodies: the parser lives in
+  // this plugin's scope, and a form body sent to any other call is a 415 that names the type to send.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, parseForm(body as string));
+    },
+  );
   const { cookieSecure } = options;
   const hashParams = options.passwordHashParams ?? DEFAULT_SCRYPT_PARAMS;
   const identities = app.repositories.identities;
