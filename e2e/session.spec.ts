@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { BASE_PATH, DEMO_PASSWORD, STORAGE_KEYS } from '../src/domain/constants';
-import { NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
+import { MULTI_SELECT_TEXTS, NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, submitSignIn, test } from './support/fixtures';
 
 const organizationSearch = (page: Page) => page.getByRole('combobox', { name: NAVIGATION_LABELS.switchOrganization, exact: true });
@@ -44,10 +44,10 @@ test.describe('organizations', () => {
     const first = (await page.getByRole('option').first().textContent()) ?? '';
     const target = (await page.getByRole('option').nth(5).textContent()) ?? '';
     await organizationSearch(page).fill('no such organization');
-    await expect(page.getByRole('status').filter({ hasText: NAVIGATION_LABELS.noOrganizationMatches })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MULTI_SELECT_TEXTS.noResults })).toBeVisible();
     await expect(page.getByRole('option')).toHaveCount(0);
     await organizationSearch(page).fill(target.slice(0, 6));
-    await expect(page.getByText(NAVIGATION_LABELS.noOrganizationMatches)).toHaveCount(0);
+    await expect(page.getByText(MULTI_SELECT_TEXTS.noResults)).toHaveCount(0);
     const filtered = await page.getByRole('option').allTextContents();
     expect(filtered.length).toBeLessThan(12);
     expect(filtered).toContain(target);

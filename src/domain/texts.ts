@@ -49,7 +49,6 @@ export const NAVIGATION_LABELS = {
   switchOrganization: 'Organization',
   chooseOrganization: 'Choose an organization',
   showOrganizations: 'Show organizations',
-  noOrganizationMatches: 'No results',
 } as const;
 
 /** The asset page (SPEC section 2): tabs Details, History and Documents. */

@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NAVIGATION_LABELS } from '../../src/domain/texts';
+import { MULTI_SELECT_TEXTS, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { organizationSwitcherMachine } from '../../machines/organization-switcher';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';
@@ -63,12 +63,12 @@ describe('organization switcher machine, driven through the search box', () => {
     await user.click(searchBox());
     await user.clear(searchBox());
     await user.type(searchBox(), 'no such organization');
-    expect(await screen.findByText(NAVIGATION_LABELS.noOrganizationMatches)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(MULTI_SELECT_TEXTS.noResults)).toHaveAttribute('role', 'status');
     expect(optionNames()).toEqual([]);
     await user.clear(searchBox());
     await user.type(searchBox(), 'Organization 2');
     await waitFor(() => expect(optionNames()).toEqual(['Organization 2']));
-    expect(screen.queryByText(NAVIGATION_LABELS.noOrganizationMatches)).not.toBeInTheDocument();
+    expect(screen.queryByText(MULTI_SELECT_TEXTS.noResults)).not.toBeInTheDocument();
   });
 
   it('walks every transition and asserts every state', () => {

@@ -80,15 +80,15 @@ export async function insertJob(
 /**
  * Records a PENDING job and, in the same transaction, queues its work through `enqueue` (given the
  * transaction): no job row without its work, no work without its row. Unless the owner already has
- * `maxUnfinished` jobs of the type PENDING or RUNNING: then nothing is written and the answer says
- * how many. Starts of one owner take turns (a transaction lock), so two at once cannot both pass.
+ * `maxUnfinished` jobs of the type PENDING or RUNNING: then nothing is written and the answer is
+ * null. Starts of one owner take turns (a transaction lock), so two at once cannot both pass.
  */
 export async function startJob(
   db: Database,
   values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
   enqueue: (tx: Transaction) => Promise<unknown>,
   maxUnfinished: number,
-): Promise<{ readonly started: JobRow } | { readonly unfinished: number }> {
+): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs:${values.participantId}:${values.userId}`}, 0))`);
     const [counted] = await tx
@@ -102,11 +102,10 @@ export async function startJob(
           inArray(jobs.status, ['PENDING', 'RUNNING']),
         ),
       );
-    const unfinished = counted?.unfinished ?? 0;
-    if (unfinished >= maxUnfinished) return { unfinished };
+    if ((counted?.unfinished ?? 0) >= maxUnfinished) return null;
     const row = await insertJob(tx, values);
     await enqueue(tx);
-    return { started: row };
+    return row;
   });
 }
 

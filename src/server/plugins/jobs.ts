@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JOB_FAILURE_HANDLERS, JOB_HANDLERS } from '../jobs/job-handlers';
 import { PgBossJobRunner, type JobFailureHandlers, type JobHandlers, type JobRunner } from '../jobs/job-runner';
+import { runPeriodically } from './periodic-task';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,27 +39,14 @@ async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Pro
   if (options.workers) app.addHook('onReady', () => runner.startWorkers());
   app.addHook('onClose', () => runner.stop());
 
-  // A DELETE any server may run (the same rows go once); the timer never keeps the process alive.
-  let purgeTimer: NodeJS.Timeout | undefined;
-  let purging: Promise<void> | undefined;
-  const purge = async () => {
+  // A DELETE any server may run: the same rows go once.
+  runPeriodically(app, options.purgeIntervalMs, async () => {
     try {
       const deleted = await app.repositories.jobs.deleteFinishedJobs(options.retentionHours);
       if (deleted > 0) app.log.info({ deleted }, 'finished jobs past their retention deleted');
     } catch (error) {
       app.log.warn({ err: error }, 'finished jobs not purged');
     }
-  };
-  app.addHook('onReady', async () => {
-    purgeTimer = setInterval(() => {
-      purging ??= purge().finally(() => {
-        purging = undefined;
-      });
-    }, options.purgeIntervalMs).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
-    await purging;
   });
 }
 

@@ -12,6 +12,7 @@ import { SessionActivity, touchIntervalFor } from '../identity/session-activity'
 import { purgeRound } from '../identity/session-purge';
 import { sessionTokenHashOf } from '../identity/sessions';
 import { isProductRoute, participantHeaderOf } from './participant-header';
+import { runPeriodically } from './periodic-task';
 
 /** 'required' (default on secure routes): 401 without a session; 'optional': resolve if present. */
 export type AuthMode = 'required' | 'optional';
@@ -79,20 +80,8 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   const identities = app.repositories.identities;
 
   // Expired sessions are deleted every purgeIntervalMs by every server (a DELETE ... RETURNING:
-  // each row, and its session.expired event, goes once); the timer never keeps the process alive.
-  let purgeTimer: NodeJS.Timeout | undefined;
-  let purging: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    purgeTimer = setInterval(() => {
-      purging ??= purgeRound(app, app.log, options.idleTimeoutMs).finally(() => {
-        purging = undefined;
-      });
-    }, options.purgeIntervalMs).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
-    await purging;
-  });
+  // each row, and its session.expired event, goes once).
+  runPeriodically(app, options.purgeIntervalMs, () => purgeRound(app, app.log, options.idleTimeoutMs));
 
   // Every 403 is a security event (defect 8), written after the answer has left.
   app.addHook('onResponse', (request, reply, done) => {

@@ -104,13 +104,13 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (loanIds.length > MAX_BATCH_LOANS) throw badRequest(TOO_MANY_LOANS);
       const total = await jobs.countAssignmentDocuments(loanIds);
       const id = randomUUID();
-      const result = await jobs.startJob(
+      const row = await jobs.startJob(
         { ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total },
         (tx) => app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id }),
         MAX_UNFINISHED_JOBS,
       );
-      if (!('started' in result)) throw tooManyRequests(TOO_MANY_UNFINISHED_JOBS);
-      return reply.code(202).send(toJob(result.started));
+      if (!row) throw tooManyRequests(TOO_MANY_UNFINISHED_JOBS);
+      return reply.code(202).send(toJob(row));
     },
   );
 

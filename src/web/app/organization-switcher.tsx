@@ -15,7 +15,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import type { UserParticipant } from '../../contract/participants';
 import { filterOrganizations, needsOrganizationSearch } from '../../domain/organizations';
-import { NAVIGATION_LABELS } from '../../domain/texts';
+import { MULTI_SELECT_TEXTS, NAVIGATION_LABELS } from '../../domain/texts';
 import { organizationSwitcherMachine, selectOrganizationQuery } from '../../../machines/organization-switcher';
 import { selectCurrentOrganization, selectOrganizations } from '../../../machines/session';
 import { Icon } from '../ui/icons';
@@ -108,7 +108,7 @@ function SearchableSwitcher({ organizations, current, onSwitch }: SwitcherProps)
       </ComboboxOptions>
       {/* Not inside the listbox (only options belong there): a status beside it, read when it appears. */}
       <p role="status" className={shown.length === 0 ? `${panelClasses} px-3 py-2 text-sm text-slate-700` : 'sr-only'}>
-        {shown.length === 0 ? NAVIGATION_LABELS.noOrganizationMatches : ''}
+        {shown.length === 0 ? MULTI_SELECT_TEXTS.noResults : ''}
       </p>
     </Combobox>
   );

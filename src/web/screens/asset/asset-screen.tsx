@@ -16,7 +16,7 @@ import { SessionActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { StatusMessage } from '../../ui/status-message';
-import { returnPathOf } from '../assets/asset-table-parts';
+import { ASSET_LIST_VIEWS, returnPathOf } from '../assets/asset-table-parts';
 import { AssetDetailsPanel } from './asset-details-panel';
 import { AssetDocumentsPanel } from './asset-documents-panel';
 import { AssetHistoryPanel } from './asset-history-panel';
@@ -52,7 +52,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const location = useLocation();
   // Read once per loan: the tab links do not carry the state, the machine keeps it across tabs.
   const asset = useActorRef(logic, {
-    input: { loanId, returnTo: returnPathOf(location.state, [APP_PATHS.assets, APP_PATHS.poolAssets('')]) },
+    input: { loanId, returnTo: returnPathOf(location.state, ASSET_LIST_VIEWS) },
   });
   const backToAssets = useSelector(asset, selectReturnTo) ?? APP_PATHS.assets;
   const loading = useSelector(asset, (snapshot) => snapshot.hasTag('busy'));

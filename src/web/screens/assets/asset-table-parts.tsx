@@ -2,6 +2,7 @@
 // progress state), the failed-load message with its retry, and the way back to a list view.
 import type { RefObject } from 'react';
 import type { Location } from 'react-router-dom';
+import { APP_PATHS } from '../../../domain/app-paths';
 import { ASSET_TEXTS, TEXTS } from '../../../domain/texts';
 import { Icon } from '../../ui/icons';
 
@@ -18,6 +19,9 @@ export interface ListReturnState {
 export const listReturnState = (location: Pick<Location, 'pathname' | 'search'>): ListReturnState => ({
   returnTo: `${location.pathname}${location.search}`,
 });
+
+/** The list views an asset may be opened from, and a back link return to: the assets and a pool's assets. */
+export const ASSET_LIST_VIEWS: readonly string[] = [APP_PATHS.assets, APP_PATHS.poolAssets('')];
 
 /**
  * Where a back link goes: the list view in the location state when it is one of `lists` (paths,

@@ -38,7 +38,7 @@ import { SessionActorContext, ToastsActorContext } from '../../app/actor-context
 import { useAppServices } from '../../app/services';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
-import { returnPathOf } from '../assets/asset-table-parts';
+import { ASSET_LIST_VIEWS, returnPathOf } from '../assets/asset-table-parts';
 import { StatusMessage } from '../../ui/status-message';
 
 /** The id of a field's control: `deactivation-address-zip`. */
@@ -51,14 +51,11 @@ const SUBMIT_ID = 'deactivation-submit';
 /** The submit button keeps the focus while the fields are disabled (a disabled control would drop it to the page). */
 const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
 
-/** The machine over the app's API, toasts and router. Toasts and navigation go after the machine's step. */
-/** `assetsView`: the list view the asset was opened from (router state), where a sent request returns. */
-export function provideDeactivation(
-  api: RegistryApi,
-  toasts: ToastsRef,
-  goTo: (path: string) => void,
-  assetsView: string = APP_PATHS.assets,
-) {
+/**
+ * The machine over the app's API, toasts and router. Toasts and navigation go after the machine's
+ * step; `goToAssets` opens the list view the asset was opened from.
+ */
+export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goToAssets: () => void) {
   return deactivationMachine.provide({
     actors: {
       loadLoan: fromPromise(({ input, signal }) => api.loanDetails(input.loanId, signal)),
@@ -79,7 +76,7 @@ export function provideDeactivation(
       focusSubmit: focusSubmitButton,
       notifySubmitted: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.submitted })),
       notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.submitFailed })),
-      goToAssets: () => queueMicrotask(() => goTo(assetsView)),
+      goToAssets: () => queueMicrotask(goToAssets),
     },
   });
 }
@@ -103,10 +100,10 @@ function DeactivationForm({ loanId, participantId }: { loanId: string; participa
   const navigate = useNavigate();
   // The list view the asset was opened from travels in the router state: list -> asset -> here.
   const location = useLocation();
-  const [listView] = useState(() => returnPathOf(location.state, [APP_PATHS.assets, APP_PATHS.poolAssets('')]));
+  const [listView] = useState(() => returnPathOf(location.state, ASSET_LIST_VIEWS));
   const backState = listView ? { returnTo: listView } : undefined;
   const logic = useMemo(
-    () => provideDeactivation(api, toasts, (path) => void navigate(path), listView ?? APP_PATHS.assets),
+    () => provideDeactivation(api, toasts, () => void navigate(listView ?? APP_PATHS.assets)),
     [api, toasts, navigate, listView],
   );
   const form = useActorRef(logic, { input: { loanId, participantId } });
