@@ -5,6 +5,9 @@ import { APP_PATHS, appReturnTo, loginRedirectWithReturn } from '../../src/domai
 describe('appReturnTo', () => {
   it("keeps the app's own screens, with their query", () => {
     expect(appReturnTo('/assets/assets?page=2&limit=20')).toBe('/assets/assets?page=2&limit=20');
+    // Dots inside a segment or in the query are not dot segments.
+    expect(appReturnTo('/assets/assets?query=../x')).toBe('/assets/assets?query=../x');
+    expect(appReturnTo('/messages/...')).toBe('/messages/...');
     expect(appReturnTo(APP_PATHS.asset('5f0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f', 'history'))).toBe(
       '/assets/asset/5f0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f/details/history',
     );
@@ -23,6 +26,12 @@ describe('appReturnTo', () => {
       '/login',
       '/login?unauthorized=true',
       `/assets/assets?query=${'a'.repeat(1100)}`,
+      '/assets/../login',
+      '/../healthz',
+      '/assets/./assets',
+      '/assets/%2e%2E/%2e%2e/healthz',
+      '/assets/.%2e',
+      '/assets/..',
     ]) {
       expect(appReturnTo(value), String(value)).toBeNull();
     }

@@ -138,14 +138,19 @@ describe('sign-in', () => {
     expect(cookie).toBeDefined();
   });
 
-  it.each(['//evil.test', 'https://evil.test', '/\\evil.test', 'javascript:alert(1)', ''])(
-    'sends off-origin returnTo %j to the dashboard',
-    async (returnTo) => {
-      const { response } = await signIn(app, EMAIL, { returnTo });
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/registry/dashboard');
-    },
-  );
+  it.each([
+    '//evil.test',
+    'https://evil.test',
+    '/\\evil.test',
+    'javascript:alert(1)',
+    '',
+    '/registry/../healthz',
+    '/registry/%2e%2e/healthz',
+  ])('sends off-origin or dot-segment returnTo %j to the dashboard', async (returnTo) => {
+    const { response } = await signIn(app, EMAIL, { returnTo });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/registry/dashboard');
+  });
 
   it('issues a new session at every sign-in and ends the one it replaces', async () => {
     const first = await signIn(app, EMAIL);
