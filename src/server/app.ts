@@ -26,6 +26,7 @@ import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticAppPlugin from './plugins/static-app';
 import tenancyPlugin from './plugins/tenancy';
+import { RouteMethods } from './route-methods';
 import { deactivationRoutes } from './routes/deactivation';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
@@ -95,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: clientErrorHandler(securityHeaderLines(setSecurityHeaders)),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.add(route.method, route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // No call takes plain text: without Fastify's default parser it is a 415 that names the type to
@@ -158,6 +161,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(roleRequestRoutes);
 
-  await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;
 }

@@ -112,6 +112,26 @@ describe('errors', () => {
     expect(response.statusCode).toBe(404);
     expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
+
+  it('answers 405 with Allow for a method a route does not take, with the usual headers', async () => {
+    const loanId = '5f0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f';
+    for (const [method, url, allow] of [
+      ['DELETE', PATHS.usersMe, 'GET, HEAD'],
+      ['PUT', `${PATHS.loans}?limit=10`, 'GET, HEAD'],
+      ['POST', PATHS.loanDetails(loanId), 'GET, HEAD'],
+      ['GET', PATHS.logout, 'POST'],
+    ] as const) {
+      // Same-origin, so that the CSRF check (before routing) lets the state-changing methods through.
+      const response = await app.inject({ method, url, headers: sameOrigin });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
+      expect(response.json().message).toContain(allow);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // A path no route has stays a 404 whatever the method.
+    expect((await app.inject({ method: 'DELETE', url: '/service-dart/secure/api/v9/nothing', headers: sameOrigin })).statusCode).toBe(404);
+  });
 });
 
 describe('security headers', () => {

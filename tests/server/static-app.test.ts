@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorHandlerPlugin from '../../src/server/plugins/error-handler';
 import staticAppPlugin, { IMMUTABLE, REVALIDATE } from '../../src/server/plugins/static-app';
+import { RouteMethods } from '../../src/server/route-methods';
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Registry SPA</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const APP_JS = `export const app = ${JSON.stringify('registry '.repeat(400))};\n`;
@@ -28,8 +29,10 @@ function write(relative: string, contents: string, { precompressed }: { precompr
 
 async function buildStaticApp(dir: string): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
+  const routeMethods = new RouteMethods();
+  server.addHook('onRoute', (route) => routeMethods.add(route.method, route.url));
   await server.register(errorHandlerPlugin);
-  await server.register(staticAppPlugin, { staticDir: dir });
+  await server.register(staticAppPlugin, { staticDir: dir, routeMethods });
   await server.ready();
   return server;
 }
@@ -159,8 +162,10 @@ describe('single-page app fallback', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ statusCode: 404 });
     }
+    // A screen is there to be read: another method is a 405 that names the ones it takes.
     const post = await app.inject({ method: 'POST', url: '/registry/assets/assets' });
-    expect(post.statusCode).toBe(404);
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
   });
 
   it('does not serve files outside the build', async () => {
@@ -192,7 +197,9 @@ describe('without a build', () => {
 
   it('refuses to start without the error handler it depends on', async () => {
     const server = Fastify({ logger: false });
-    await expect(server.register(staticAppPlugin, { staticDir }).ready()).rejects.toThrow(/error-handler/);
+    await expect(server.register(staticAppPlugin, { staticDir, routeMethods: new RouteMethods() }).ready()).rejects.toThrow(
+      /error-handler/,
+    );
     await server.close();
   });
 });

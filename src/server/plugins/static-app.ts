@@ -1,5 +1,5 @@
 // The built web app under /registry/, with index.html for every client-side route, and the
-// JSON 404 for everything else. Files are sent precompressed (the build writes .br and .gz
+// JSON 404 for everything else (a 405 with Allow when the path has routes, for other methods). Files are sent precompressed (the build writes .br and .gz
 // beside them, see vite.config.ts) as the request's Accept-Encoding allows; hashed assets are
 // cached for a year, the page is revalidated on every load.
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { BASE_PATH } from '../../domain/constants';
+import type { RouteMethods } from '../route-methods';
 import { errorBody } from './error-handler';
 
 const APP_PREFIX = `${BASE_PATH}/`;
@@ -28,6 +29,8 @@ export const REVALIDATE = 'no-cache';
 export interface StaticAppOptions {
   /** The Vite build output (index.html, assets/). */
   readonly staticDir: string;
+  /** Every route of the server: a method none of a path's routes takes is a 405 with Allow. */
+  readonly routeMethods: RouteMethods;
 }
 
 async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions): Promise<void> {
@@ -76,6 +79,13 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
     const pathname = request.url.split('?')[0] ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(APP_PREFIX) && !looksLikeFile(pathname)) {
       return sendApp(reply);
+    }
+    const allowed = options.routeMethods.allowed(pathname);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(405, `Method ${request.method} is not allowed on ${pathname}: use ${allowed.join(', ')}`));
     }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });
