@@ -26,6 +26,8 @@ export const TEXTS = {
   loading: 'Loading your registry…',
   /** The sign-in pages' 429 when one address sends too many (a one-minute window). */
   tooManySignInAttempts: 'Too many sign-in attempts. Wait a minute, then try again.',
+  /** Not SPEC's: a hosted form (sign-in, password) sent with more than the server takes. */
+  formTooLarge: 'The form was too large to send. Shorten what you typed, then try again.',
 } as const;
 
 /**

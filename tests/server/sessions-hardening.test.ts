@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
+import { TEXTS } from '../../src/domain/texts';
 import type { BuildAppOptions } from '../../src/server/app';
 import { CALLER_CHANGES_CHANNEL } from '../../src/server/db/caller-changes';
 import * as schema from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/identity/passwords';
+import { escapeHtml } from '../../src/server/identity/sign-in-page';
 import { hashSessionToken } from '../../src/server/identity/sessions';
 import { NOT_MANAGEABLE } from '../../src/server/routes/identity';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -229,6 +231,26 @@ describe('password change', () => {
     expect(response.headers.location).toBe(PATHS.passwordPage);
     const anonymous = await app.inject({ method: 'POST', url: PATHS.passwordReset, headers: sameOrigin });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers a form over 16 KB with its HTML page and a 413, on sign-in and on the password page', async () => {
+    const huge = 'x'.repeat(20 * 1024);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ email: 'starter@registry.test', password: huge }),
+    });
+    const cookie = await signedInCookie(app, 'starter@registry.test');
+    const password = await postForm(cookie, { currentPassword: huge, newPassword: huge, confirmPassword: huge });
+    for (const response of [signIn, password]) {
+      expect(response.statusCode).toBe(413);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toBeDefined();
+      expect(response.body).toContain(escapeHtml(TEXTS.formTooLarge));
+      expect(response.body).toContain('<form method="post"');
+    }
   });
 
   it('shows an accessible, script-free form; anonymous callers go to sign-in first', async () => {

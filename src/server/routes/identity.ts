@@ -98,23 +98,24 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const throttle = app.repositories.signInThrottle;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The sign-in form answers in HTML, also when it is rate limited; everything else goes to the app's handler.
+  // The hosted forms answer in HTML, also when rate limited (429) or sent too large (413: the form
+  // parser's limit); everything else goes to the app's handler.
+  const FORM_ERRORS: Readonly<Record<number, string>> = { 413: TEXTS.formTooLarge, 429: TEXTS.tooManySignInAttempts };
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    if (error.statusCode === 429 && request.routeOptions.url === PATHS.signIn && request.method === 'POST') {
-      return reply
-        .code(429)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(renderSignInPage({ error: TEXTS.tooManySignInAttempts }));
-    }
-    if (error.statusCode === 429 && request.routeOptions.url === PATHS.passwordPage && request.method === 'POST') {
-      return reply
-        .code(429)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(renderPasswordPage({ email: request.identity?.email ?? '', error: TEXTS.tooManySignInAttempts }));
-    }
-    throw error;
+    const message = error.statusCode === undefined ? undefined : FORM_ERRORS[error.statusCode];
+    if (message === undefined || request.method !== 'POST') throw error;
+    const page =
+      request.routeOptions.url === PATHS.signIn
+        ? renderSignInPage({ error: message })
+        : request.routeOptions.url === PATHS.passwordPage
+          ? renderPasswordPage({ email: request.identity?.email ?? '', error: message })
+          : undefined;
+    if (page === undefined) throw error;
+    return reply
+      .code(error.statusCode as number)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page);
   });
 
   routes.get(
