@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/server/config';
 import { runServer } from '../src/server/main';
+import { replaceDirectory } from './replace-directory';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_SOURCES = [
@@ -40,8 +41,14 @@ export function buildWebAppIfStale(staticDir: string): void {
   if (builtAt > changedAt) return;
   console.log(builtAt === 0 ? 'Building the web app...' : 'Web app sources changed: rebuilding...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
+  // Built beside the served folder, then swapped in: a server of this checkout that is running, or
+  // another start building at the same time, never sees a half-written dist.
+  const building = `${path.resolve(staticDir)}.build-${process.pid}`;
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', building, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  if (result.status === 0) {
+    replaceDirectory(building, staticDir);
+  } else {
+    fs.rmSync(building, { recursive: true, force: true });
     // An old build (or the server's "not built" notice) is better than no server at all.
     console.error(
       `vite build failed (exit ${result.status ?? result.signal}); starting with ${builtAt ? 'the previous build' : 'no web app'}.`,
