@@ -1,4 +1,4 @@
-// axe on every screen of this release: login, dashboard (desktop and mobile), Page Not Found.
+// axe on every screen of this release: login, dashboard (desktop and mobile), Page Not Found (signed out and in).
 import { TEXTS } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
@@ -43,7 +43,18 @@ test.describe('mobile', () => {
 test('Page Not Found for any other path, without violations', async ({ page, expectNoAxeViolations }) => {
   await page.goto('/registry/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: TEXTS.pageNotFound })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expectNoAxeViolations();
+});
+
+test('signed in, Page Not Found keeps the navigation, without violations', async ({ page, signIn, expectNoAxeViolations }) => {
+  await signIn('user@registry.test');
+  await page.goto('/registry/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: TEXTS.pageNotFound })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expectNoAxeViolations();
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 
 test('keyboard: skip link reaches the main content', async ({ page, signIn }) => {

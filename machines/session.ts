@@ -184,6 +184,9 @@ export const selectCurrentOrganization = (snapshot: SessionSnapshot): UserPartic
 export const selectUserFirstName = (snapshot: SessionSnapshot): string => snapshot.context.user?.firstName ?? '';
 const noRoles: FigureInfo['roles'] = {};
 export const selectRoles = (snapshot: SessionSnapshot): FigureInfo['roles'] => snapshot.context.identity?.roles ?? noRoles;
+/** True until the session knows whether someone is signed in (its first identity and account loads). */
+export const selectSessionSettling = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches('checkingIdentity') || snapshot.matches('loadingAccount');
 /** Where a protected screen sends the user: login with the 401 notice, plain login, or nowhere (null). */
 export const selectLoginRedirect = (snapshot: SessionSnapshot): string | null => {
   if (snapshot.matches({ signedOut: 'unauthorized' })) return APP_PATHS.loginUnauthorized;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
-import { sessionMachine, type Account } from '../../machines/session';
+import { selectSessionSettling, sessionMachine, type Account } from '../../machines/session';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
@@ -81,6 +81,25 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(actor.getSnapshot().matches({ signedOut: 'unauthorized' })).toBe(true);
     expect(actor.getSnapshot().hasTag('identified')).toBe(false);
+  });
+
+  it('is settling while it loads the identity and the account, and no longer once it knows', async () => {
+    let answerIdentity: (identity: typeof sampleIdentity) => void = () => undefined;
+    let answerAccount: (account: Account) => void = () => undefined;
+    const { actor } = startSession({
+      identity: () => new Promise((resolve) => (answerIdentity = resolve)),
+      account: () => new Promise((resolve) => (answerAccount = resolve)),
+    });
+    expect(selectSessionSettling(actor.getSnapshot())).toBe(true);
+    answerIdentity(sampleIdentity);
+    await waitFor(actor, (s) => s.matches('loadingAccount'));
+    expect(selectSessionSettling(actor.getSnapshot())).toBe(true);
+    answerAccount(account);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(selectSessionSettling(actor.getSnapshot())).toBe(false);
+    const signedOut = startSession({ identity: async () => Promise.reject(new HttpError(401, 'Authentication required')) }).actor;
+    await waitFor(signedOut, (s) => s.matches('signedOut'));
+    expect(selectSessionSettling(signedOut.getSnapshot())).toBe(false);
   });
 
   it('is unregistered when the identity has no registry user (404)', async () => {

@@ -1,7 +1,7 @@
 // The signed-in frame: desktop side navigation, mobile top bar with drawer, footer. It renders
 // the session's state; where the session says signed out or unregistered it sends to /login.
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { loginRedirectWithReturn } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
@@ -18,7 +18,8 @@ const PRODUCT_NAME = 'Loan Registry';
 
 const focusPageHeading = () => document.getElementById('page-heading')?.focus();
 
-export function AuthenticatedShell() {
+/** The shell of the signed-in screens (their route's Outlet), or around `children` (the signed-in Page Not Found). */
+export function AuthenticatedShell({ children }: { readonly children?: ReactNode }) {
   const session = SessionActorContext.useActorRef();
   const signedIn = SessionActorContext.useSelector((snapshot) => snapshot.matches('signedIn'));
   const loginPath = SessionActorContext.useSelector(selectLoginRedirect);
@@ -49,10 +50,10 @@ export function AuthenticatedShell() {
       </main>
     );
   }
-  return <SignedInLayout />;
+  return <SignedInLayout>{children}</SignedInLayout>;
 }
 
-function SignedInLayout() {
+function SignedInLayout({ children }: { readonly children?: ReactNode }) {
   const navigation = NavigationActorContext.useActorRef();
   const collapsed = NavigationActorContext.useSelector(selectSidebarCollapsed);
   const drawerOpen = NavigationActorContext.useSelector(selectDrawerOpen);
@@ -121,9 +122,7 @@ function SignedInLayout() {
           </DialogPanel>
         </Dialog>
         <main id="main" className="flex-1 p-4 sm:p-8">
-          <PagePortalProvider value={pagePortal}>
-            <Outlet />
-          </PagePortalProvider>
+          <PagePortalProvider value={pagePortal}>{children ?? <Outlet />}</PagePortalProvider>
           {/* Headless UI removes an empty portal target when its last portal closes (React's node:
               the next render crashes): the hidden child keeps it non-empty. */}
           <div ref={pagePortal}>

@@ -2,12 +2,12 @@
 // that say they are not available yet.
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../screens/login/login-screen';
-import { NotFoundScreen } from '../screens/not-found/not-found-screen';
 import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
 import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
 import { AppProviders } from './app-providers';
+import { NotFoundRoute } from './not-found-route';
 import type { AppPlatform } from './services';
 import { ToastsRegion } from './toasts-region';
 
@@ -76,7 +76,7 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           later(ROUTE_PATTERNS.deleteOrganizationUser, 'Remove User'),
         ],
       },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
