@@ -1,7 +1,8 @@
 // The built web app under /registry/, with index.html for every client-side route, and the
-// JSON 404 for everything else (a 405 with Allow when the path has routes, for other methods). Files are sent precompressed (the build writes .br and .gz
-// beside them, see vite.config.ts) as the request's Accept-Encoding allows; hashed assets are
-// cached for a year, the page is revalidated on every load.
+// JSON 404 for everything else (405 with Allow for a method the path's routes do not take). Files
+// are sent precompressed (the build writes .br and .gz beside them, see vite.config.ts) as the
+// request's Accept-Encoding allows; hashed assets are cached for a year, the page is revalidated
+// on every load.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';

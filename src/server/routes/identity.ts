@@ -102,7 +102,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // parser's limit); everything else goes to the app's handler.
   const FORM_ERRORS: Readonly<Record<number, string>> = { 413: TEXTS.formTooLarge, 429: TEXTS.tooManySignInAttempts };
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const message = error.statusCode === undefined ? undefined : FORM_ERRORS[error.statusCode];
+    const status = error.statusCode ?? 500;
+    const message = FORM_ERRORS[status];
     if (message === undefined || request.method !== 'POST') throw error;
     const page =
       request.routeOptions.url === PATHS.signIn
@@ -111,11 +112,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           ? renderPasswordPage({ email: request.identity?.email ?? '', error: message })
           : undefined;
     if (page === undefined) throw error;
-    return reply
-      .code(error.statusCode as number)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(page);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
   });
 
   routes.get(

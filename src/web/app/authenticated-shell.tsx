@@ -7,14 +7,12 @@ import { loginRedirectWithReturn } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
 import { PagePortalProvider } from '../ui/page-portal';
-import { StatusMessage } from '../ui/status-message';
 import { selectDrawerOpen, selectSidebarCollapsed } from '../../../machines/navigation';
 import { selectLoginRedirect } from '../../../machines/session';
 import { NavigationActorContext, SessionActorContext } from './actor-contexts';
 import { Footer } from './footer';
+import { LoadingPage, PRODUCT_NAME } from './loading-page';
 import { NavigationMenu } from './navigation-menu';
-
-const PRODUCT_NAME = 'Loan Registry';
 
 const focusPageHeading = () => document.getElementById('page-heading')?.focus();
 
@@ -42,14 +40,7 @@ export function AuthenticatedShell({ children }: { readonly children?: ReactNode
       </main>
     );
   }
-  if (!signedIn || busy) {
-    return (
-      <main id="main">
-        <h1 className="sr-only">{PRODUCT_NAME}</h1>
-        <StatusMessage>{TEXTS.loading}</StatusMessage>
-      </main>
-    );
-  }
+  if (!signedIn || busy) return <LoadingPage />;
   return <SignedInLayout>{children}</SignedInLayout>;
 }
 
