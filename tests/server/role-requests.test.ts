@@ -71,6 +71,13 @@ async function listed(loanId: string, as: Org): Promise<LoanListItem | undefined
   return loanListSchema.parse(response.json()).loans.find((item) => item.loanId === loanId);
 }
 
+/** The organization's asset list total (SPEC's 'Page X of Y', the dashboard's Assets tile). */
+async function listTotal(as: Org): Promise<number> {
+  const response = await productGet(app, PATHS.loans, actorOf(as));
+  expect(response.statusCode, response.body).toBe(200);
+  return loanListSchema.parse(response.json()).totalCount;
+}
+
 const statusOf = (item: LoanListItem) =>
   deriveAssetStatus(
     item.status,
@@ -442,7 +449,13 @@ describe('answering the actionable message', () => {
   it('confirm: the receiver holds the role, CONFIRMED, with the event, the requester told and the asset lists changed', async () => {
     const { loan, request, messageId } = await pendingServicerTransfer();
     const before = (await recorded(loan.id)).loan;
+    const totalsBefore = { home: await listTotal('home'), foreign: await listTotal('foreign') };
     await answer('foreign', messageId, true);
+    // The list totals move with the loan (they once stayed put: the refresh ran with the index deferred).
+    expect({ home: await listTotal('home'), foreign: await listTotal('foreign') }).toEqual({
+      home: totalsBefore.home - 1,
+      foreign: totalsBefore.foreign + 1,
+    });
 
     const shown = await details(loan.id, 'foreign');
     if (typeof shown === 'number') throw new Error(`details ${shown}`);

@@ -355,7 +355,9 @@ export async function answerMessage(
     });
     for (const open of canceled) await cancelRequest(tx, open, request.uli);
     await tx.execute(sql`update loans set updated_at = now() where id = ${request.loanId}`);
-    await tx.execute(sql`select loan_list_refresh(array[${request.loanId}]::uuid[])`);
+    // Deferral off first: with it on, the refresh's own triggers would skip the list's day counts
+    // and totals, and the organizations' totals would keep the loan where it was.
     await tx.execute(sql`select set_config('registry.loan_list_deferred', 'off', true)`);
+    await tx.execute(sql`select loan_list_refresh(array[${request.loanId}]::uuid[])`);
   });
 }
