@@ -14,6 +14,7 @@ import {
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
 import type { Database, Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';
+import { writeTransaction } from './write-transaction';
 
 /** A drizzle transaction, as `db.transaction(async (tx) => ...)` gives it. */
 
@@ -67,7 +68,7 @@ export async function requestDeactivation(
   request: NewDeactivationRequest,
   enqueue: (tx: Transaction, requestId: string) => Promise<unknown>,
 ): Promise<DeactivationOutcome> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     // The lock first, the checks in the next statement: under READ COMMITTED that statement's
     // snapshot is taken after the wait, so it sees the request a concurrent transaction committed.
     await tx.execute(sql`select 1 from loans where id = ${request.loanId} for no key update`);
@@ -172,7 +173,7 @@ export type ProcessOutcome = 'completed' | 'alreadyCompleted' | 'missing';
  * message on the loan. Idempotent: a completed request (or one whose loan is gone) changes nothing.
  */
 export async function processDeactivation(db: Database, requestId: string): Promise<ProcessOutcome> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     // Locked, so a retry running beside a slow first attempt waits and then sees it completed.
     const [request] = await tx
       .select({
@@ -188,12 +189,15 @@ export async function processDeactivation(db: Database, requestId: string): Prom
     if (!request) return 'missing';
     if (request.status === 'COMPLETED') return 'alreadyCompleted';
 
-    const [loan] = await tx
+    // The loan locked, then the requester's message (its message_counts row), then the loan's
+    // update (the asset list's counts): the order every write takes (write-transaction.ts).
+    const [loan] = await tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, request.loanId)).for('no key update');
+    if (!loan) return 'missing';
+    await tellRequester(tx, request, DEACTIVATION_TEXTS.completeMessage(loan.uli));
+    await tx
       .update(loans)
       .set({ status: 'Inactive', deactivated: true, updatedAt: sql`now()` })
-      .where(eq(loans.id, request.loanId))
-      .returning({ uli: loans.uli });
-    if (!loan) return 'missing';
+      .where(eq(loans.id, request.loanId));
 
     const [requester] = await tx
       .execute<{ name: string }>(sql`select name from participants where id = ${request.participantId}`)
@@ -210,7 +214,6 @@ export async function processDeactivation(db: Database, requestId: string): Prom
       requestedDate: request.requestedOn,
     });
     await tx.update(deactivationRequests).set({ status: 'COMPLETED' }).where(eq(deactivationRequests.id, requestId));
-    await tellRequester(tx, request, DEACTIVATION_TEXTS.completeMessage(loan.uli));
     return 'completed';
   });
 }
@@ -223,7 +226,7 @@ export type FailOutcome = 'failed' | 'notSubmitted' | 'missing';
  * stayed SUBMITTED and every new request on the loan answered 409 'already pending' forever.
  */
 export async function failDeactivation(db: Database, requestId: string): Promise<FailOutcome> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [request] = await tx
       .select({
         loanId: deactivationRequests.loanId,

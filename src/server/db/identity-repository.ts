@@ -4,6 +4,7 @@ import type { Database } from './database';
 import { preparedPerDatabase } from './prepared-statement';
 import { identities, memberships, participants, sessions, users } from './schema';
 import type { MembershipWithParticipant, UserRow } from './user-repository';
+import { writeTransaction } from './write-transaction';
 
 export type IdentityRow = typeof identities.$inferSelect;
 
@@ -59,7 +60,7 @@ export interface NewSession {
  * changed meanwhile; otherwise the sessions it ended.
  */
 export async function startSession(db: Database, session: NewSession): Promise<{ readonly evicted: EndedSession[] } | undefined> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ passwordHash: identities.passwordHash })
       .from(identities)
@@ -91,7 +92,7 @@ export async function changePassword(
   db: Database,
   change: { identityId: string; verifiedPasswordHash: string; newPasswordHash: string },
 ): Promise<{ readonly ended: EndedSession[] } | undefined> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ passwordHash: identities.passwordHash })
       .from(identities)

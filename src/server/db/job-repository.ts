@@ -10,6 +10,7 @@ import { parseBinaryCopy } from './document-repository';
 import { loanIdsSql, type LoanListFilter } from './loan-list-query';
 import { poolOf } from './pg-pool';
 import { jobs } from './schema';
+import { writeTransaction } from './write-transaction';
 
 export interface JobRow {
   readonly id: string;
@@ -89,7 +90,7 @@ export async function startJob(
   enqueue: (tx: Transaction) => Promise<unknown>,
   maxUnfinished: number,
 ): Promise<JobRow | null> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs:${values.participantId}:${values.userId}`}, 0))`);
     const [counted] = await tx
       .select({ unfinished: sql<number>`count(*)::int` })

@@ -15,6 +15,7 @@ import {
 import { badRequest, conflict, notFound } from '../http-errors';
 import type { Database, Transaction } from './database';
 import { loanEvents, messages, participants, roleRequests } from './schema';
+import { writeTransaction } from './write-transaction';
 
 export interface DirectoryRow {
   readonly id: string;
@@ -95,7 +96,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 export async function requestRoleTransfer(db: Database, request: NewRoleRequest): Promise<RoleRequestOutcome> {
   try {
-    return await db.transaction(async (tx): Promise<RoleRequestOutcome> => {
+    return await writeTransaction(db, async (tx): Promise<RoleRequestOutcome> => {
       // The lock first, the checks in the next statement: under READ COMMITTED that statement's
       // snapshot is taken after the wait, so it sees what a concurrent request committed.
       await tx.execute(sql`select 1 from loans where id = ${request.loanId} for no key update`);
@@ -123,6 +124,19 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
       if (!receiver) return { kind: 'receiverUnknown' };
       if (party.participantId === receiver.id) return { kind: 'receiverHoldsRole' };
 
+      // The receiver's message first: its message_counts row is locked before the party's update
+      // locks the asset list's counts, the order every write takes (write-transaction.ts).
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          participantId: receiver.id,
+          targetType: 'REQUEST_EXECUTE_CONTRACT',
+          targetId: request.loanId,
+          message: TRANSFER_MESSAGES.request(request.participantName, receiver.name, request.role, loan.uli),
+          isActionable: true,
+        })
+        .returning({ id: messages.id });
+      if (!message) throw new Error('transfer request message not stored');
       await tx.execute(sql`
         update loan_parties set state = 'PENDING', updated_at = now()
         where loan_id = ${request.loanId} and role = ${request.role}`);
@@ -135,17 +149,6 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
         effectiveDate: null,
         requestedDate: sql`current_date`,
       });
-      const [message] = await tx
-        .insert(messages)
-        .values({
-          participantId: receiver.id,
-          targetType: 'REQUEST_EXECUTE_CONTRACT',
-          targetId: request.loanId,
-          message: TRANSFER_MESSAGES.request(request.participantName, receiver.name, request.role, loan.uli),
-          isActionable: true,
-        })
-        .returning({ id: messages.id });
-      if (!message) throw new Error('transfer request message not stored');
       const [created] = await tx
         .insert(roleRequests)
         .values({
@@ -270,7 +273,7 @@ export async function answerMessage(
   // args.participantId answers (the message must be its own); args.response: true confirms, false rejects.
   if (!UUID_PATTERN.test(args.messageId)) throw notFound(MESSAGE_ERRORS.notFound);
   const messageId = args.messageId.toLowerCase();
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     // The party and the loan both change: the asset list index is refreshed once, at the end,
     // instead of by each statement's trigger (each refresh rewrites the loan's entries and search rows).
     await tx.execute(sql`select loan_list_defer()`);

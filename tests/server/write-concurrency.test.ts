@@ -1,0 +1,157 @@
+// Writes that run at the same time between the same organizations: transfer requests, answers to
+// them, deactivation requests and their processing. Each locks rows of derived tables through its
+// triggers (the asset list's day counts and totals, message_counts), so two of them could wait on
+// each other. Every one must succeed, and the derived rows must still equal a recount.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import { processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
+import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
+import { roleRequests } from '../../src/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { insertLoan } from './support/loan-fixtures';
+import { messageCountMismatches } from './support/message-counts';
+import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie } from './support/server-fixtures';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const ids = {} as Record<'home' | 'receiver', string>;
+let homeCookie: string;
+
+/** Loans Home Bank owns and services: each one's servicer role can be handed to the receiver. */
+async function homeLoans(count: number): Promise<string[]> {
+  const loanIds: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const loan = await insertLoan(database.db, {
+      parties: [
+        { role: 'OWNER', participantId: ids.home, provenanceId: 'pb1home' },
+        { role: 'SERVICER', participantId: ids.home, provenanceId: 'pb1home' },
+      ],
+    });
+    loanIds.push(loan.id);
+  }
+  return loanIds;
+}
+
+function requestServicerTransfer(loanId: string) {
+  return app.inject({
+    method: 'POST',
+    url: PATHS.loanRoleRequests(loanId),
+    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: ids.home, cookie: homeCookie },
+    payload: { role: 'SERVICER', participantId: ids.receiver },
+  });
+}
+
+const INSTRUMENT = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+/** A recorded deactivation request of Home Bank's (its job left to the test): the request's id. */
+async function deactivationRequested(loanId: string): Promise<string> {
+  const outcome = await requestDeactivation(
+    database.db,
+    {
+      loanId,
+      participantId: ids.home,
+      participantName: 'Home Bank',
+      userId: null,
+      fields: {
+        reason: 'payoff',
+        effectiveDate: '2026-02-01',
+        assignee: null,
+        entityType: 'Corporation',
+        statePostalCode: 'IL',
+        address: { street1: '1 Main Street', street2: null, city: 'Springfield', state: 'IL', zip: '62701' },
+        bookNumber: null,
+        pageNumber: null,
+        instrumentNumber: null,
+      },
+      instrument: { fileName: 'instrument.pdf', content: INSTRUMENT, hash: createHash('sha256').update(INSTRUMENT).digest('hex') },
+    },
+    async () => undefined,
+  );
+  if (outcome.kind !== 'accepted') throw new Error(`deactivation request ${outcome.kind}`);
+  return outcome.requestId;
+}
+
+/** The asset list's day counts and totals as stored (rows with a count), in key order. */
+async function listCounts(): Promise<unknown[]> {
+  const result = await database.db.execute(sql`
+    select 'day' as kind, participant_id, updated_on::text as key, roles, count from loan_list_counts where count <> 0
+    union all
+    select 'total', participant_id, '', roles, count from loan_list_totals where count <> 0
+    order by 1, 2, 3, 4`);
+  return result.rows;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  ids.home = (await insertParticipant(database.db, { name: 'Home Bank' })).id;
+  ids.receiver = (await insertParticipant(database.db, { name: 'Receiving Servicer' })).id;
+  await insertUser(database.db, { email: 'home@registry.test', memberships: [{ participantId: ids.home, isDefault: true }] });
+  homeCookie = await signedInCookie(app, 'home@registry.test');
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('concurrent writes between the same organizations', () => {
+  it('answers, new transfer requests and deactivations between two organizations all succeed, counts exact', async () => {
+    const ROUNDS = 4;
+    const PAIRS = 8;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Requests waiting for an answer, then as many new requests sent while those are answered.
+      const waiting = await homeLoans(PAIRS);
+      for (const loanId of waiting) expect((await requestServicerTransfer(loanId)).statusCode).toBe(201);
+      const requests = await database.db
+        .select({ messageId: roleRequests.messageId, loanId: roleRequests.loanId })
+        .from(roleRequests)
+        .where(sql`${roleRequests.state} = 'PENDING'`);
+      const fresh = await homeLoans(PAIRS);
+      const deactivations = await Promise.all((await homeLoans(PAIRS)).map(deactivationRequested));
+
+      const outcomes = await Promise.all([
+        ...requests.map(async (request, index) => {
+          await app.repositories.roleRequests.answerMessage({
+            participantId: ids.receiver,
+            userId: null,
+            messageId: request.messageId ?? '',
+            response: index % 2 === 0,
+          });
+          return 'answered';
+        }),
+        ...deactivations.map(async (requestId) => processDeactivation(database.db, requestId)),
+        ...fresh.map(async (loanId) => {
+          const response = await requestServicerTransfer(loanId);
+          return response.statusCode === 201 ? 'requested' : `request ${response.statusCode}: ${response.body}`;
+        }),
+      ]);
+      expect(outcomes.filter((outcome) => !['answered', 'requested', 'completed'].includes(outcome))).toEqual([]);
+      // The fresh requests are answered in the next round, beside its new ones.
+    }
+    expect(await messageCountMismatches(database)).toEqual([]);
+    // The triggers kept the asset list's counts exactly as a rebuild from scratch computes them.
+    const kept = await listCounts();
+    await database.owner.db.transaction(async (tx) => refreshLoanListIndex(tx));
+    expect(kept).toEqual(await listCounts());
+  });
+
+  it('migration 0015 recounts the totals a deployment kept wrong before the fix', async () => {
+    await homeLoans(3);
+    const exact = await listCounts();
+    // What the bug left: totals and day counts that still counted loans where they had been.
+    await database.owner.db.execute(sql`update loan_list_totals set count = count + 1`);
+    await database.owner.db.execute(sql`update loan_list_counts set count = count - 1`);
+    expect(await listCounts()).not.toEqual(exact);
+    const migration = await readFile(new URL('../../src/server/db/migrations/0015_loan_list_recount.sql', import.meta.url), 'utf8');
+    await database.owner.db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+    });
+    expect(await listCounts()).toEqual(exact);
+  });
+});
