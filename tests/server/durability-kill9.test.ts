@@ -20,6 +20,7 @@ import { transferableRoles, type TransferableRole } from '../../src/domain/role-
 import { connectDatabase } from '../../src/server/db/database';
 import { freePort, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { VALID_VALUES } from '../support/deactivation-fixtures';
+import { loanListDrift, NO_DRIFT } from './support/loan-list-drift';
 import { messageCountMismatches } from './support/message-counts';
 import { NO_RULE_BREACHES, pendingTransfersOnDeactivatedLoans, registryRuleBreaches } from './support/registry-invariants';
 import {
@@ -438,6 +439,7 @@ describe('kill -9 under acknowledged writes', () => {
       const breaches = await registryRuleBreaches(pool);
       const pendingOnDeactivated = await pendingTransfersOnDeactivatedLoans(pool);
       const countMismatches = await messageCountMismatches(database);
+      const listDrift = await loanListDrift(database.db);
 
       // How the deactivation jobs fared through the kills (pg-boss keeps finished jobs in job, then archive).
       const jobRows = await pool.query<{ jobs: number; retries: number | null; slowest: number | null }>(`
@@ -487,6 +489,7 @@ describe('kill -9 under acknowledged writes', () => {
       expect(missingDeactivations).toEqual([]);
       expect(breaches, `pending transfers on deactivated loans: ${JSON.stringify(pendingOnDeactivated)}`).toEqual(NO_RULE_BREACHES);
       expect(countMismatches).toEqual([]);
+      expect(listDrift).toEqual(NO_DRIFT);
       // A 5xx names its cause: the servers' error log lines (pino level 50) go with the failure.
       const loggedErrors = started.flatMap((each) =>
         each
