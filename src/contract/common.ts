@@ -10,6 +10,17 @@ export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character (U+0000)'
 export const inputText = (params?: Parameters<typeof z.string>[0], nulMessage = NUL_CHARACTER_MESSAGE) =>
   z.string(params).refine((value) => !value.includes('\u0000'), nulMessage);
 
+export const YEAR_ZERO_MESSAGE = 'must be in year 0001 or later';
+
+/** ISO 8601 writes 1 BC as year 0000, which zod's ISO checks take; PostgreSQL has no year 0 and fails the statement. */
+const notYearZero = (value: string) => !value.startsWith('0000');
+
+/** An ISO date (`2026-01-15`) the database can hold: a 400 naming the field, never a 500 from SQL. */
+export const isoDateInput = () => z.iso.date().refine(notYearZero, YEAR_ZERO_MESSAGE);
+
+/** An ISO date (`2026-01-15`) or date-time with offset (`2026-01-15T00:00:00-05:00`), from year 0001. */
+export const isoInstantInput = () => z.union([z.iso.datetime({ offset: true }), z.iso.date()]).refine(notYearZero, YEAR_ZERO_MESSAGE);
+
 export const WHOLE_NUMBER_MESSAGE = 'must be a whole number written in the digits 0-9';
 
 /**

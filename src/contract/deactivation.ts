@@ -14,7 +14,7 @@ import {
 } from '../domain/deactivation';
 import type { DeactivationSubject } from '../domain/deactivation';
 import { isUsStateCode, US_STATE_CODES } from '../domain/us-states';
-import { inputText } from './common';
+import { inputText, isoDateInput } from './common';
 import type { LoanDetails } from './loans';
 import { DEACTIVATION_TEXTS as T } from '../domain/texts';
 
@@ -44,7 +44,7 @@ const stateCode = (required: string) =>
       if (!isUsStateCode(value)) context.addIssue({ code: 'custom', message: value ? T.invalidState : required });
     });
 
-const isoDate = z.iso.date();
+const isoDate = isoDateInput();
 
 /**
  * The request's fields as the form holds them (every value a string) and, parsed, as the server

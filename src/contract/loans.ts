@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, LOAN_STATUSES, ROLE_STATES } from '../domain/loan';
-import { inputText, wholeNumberParam } from './common';
+import { inputText, isoInstantInput, wholeNumberParam } from './common';
 import { profileInfoSchema } from './participants';
 
 /** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
@@ -57,8 +57,8 @@ export const participantRolesSchema = z
     `Comma-joined roles the organization holds on the loan: ${FILTERABLE_ROLES.join(', ')} (default ${DEFAULT_ROLE_FILTER.join(',')})`,
   );
 
-/** An ISO date (`2026-01-15`) or date-time with offset (`2026-01-15T00:00:00-05:00`). */
-export const isoInstantSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/** An ISO date (`2026-01-15`) or date-time with offset (`2026-01-15T00:00:00-05:00`), from year 0001. */
+export const isoInstantSchema = isoInstantInput();
 
 /** The filters of the asset list, shared by JSON, CSV and pool-asset calls. */
 export const loanFiltersSchema = z.object({

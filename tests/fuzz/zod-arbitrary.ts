@@ -99,14 +99,21 @@ export const hostileValue = (): fc.Arbitrary<unknown> =>
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   );
 
-const isoDate = () =>
-  fc
-    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
-    .map((date) => date.toISOString().slice(0, 10));
-const isoDateTime = () =>
-  fc
-    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
-    .map((date) => date.toISOString());
+// Mostly plausible dates, and the whole range an ISO check takes (years 0000 to 9999): year 0000
+// once passed every check and failed in PostgreSQL, which has no year 0.
+const anyIsoYear = { min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true };
+const plausible = { min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true };
+const edgeDates = ['0000-01-01T00:00:00Z', '0000-12-31T23:59:59Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z'].map(
+  (text) => new Date(text),
+);
+const fuzzDate = () =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.date(plausible) },
+    { weight: 1, arbitrary: fc.date(anyIsoYear) },
+    { weight: 1, arbitrary: fc.constantFrom(...edgeDates) },
+  );
+const isoDate = () => fuzzDate().map((date) => date.toISOString().slice(0, 10));
+const isoDateTime = () => fuzzDate().map((date) => date.toISOString());
 
 function stringArbitrary(definition: Definition): fc.Arbitrary<string> {
   const checks = checksOf(definition);

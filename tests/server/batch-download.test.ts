@@ -224,6 +224,10 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
       [{ type: 'SOMETHING_ELSE', loanIds: [loans.first.id] }, /body\.type/],
       [{ type: 'BATCH_DOWNLOAD_AOMS', filters: { participantRoles: ['NOBODY'] } }, /body\.filters\.participantRoles\.0/],
       [{ type: 'BATCH_DOWNLOAD_AOMS', filters: { query: 'a\u0000b' } }, /body\.filters\.query: must not contain a NUL character/],
+      [
+        { type: 'BATCH_DOWNLOAD_AOMS', filters: { oldestDateLastUpdated: '0000-01-01' } },
+        /body\.filters\.oldestDateLastUpdated: must be in year 0001 or later/,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await post(body, asMember);

@@ -299,6 +299,8 @@ describe('validation (SPEC section 5): 400 naming the field, nothing recorded', 
     ['effectiveDate', '', T.effectiveDateRequired],
     ['effectiveDate', '2026-02-30', T.invalidDate],
     ['effectiveDate', '02-01-2026', T.invalidDate],
+    // ISO's year 0000: PostgreSQL has no year 0 (the insert failed: 500).
+    ['effectiveDate', '0000-01-01', T.invalidDate],
     ['entityType', '', T.entityTypeRequired],
     ['entityType', 'Pirate Ship', `must be one of ${DEACTIVATION_ENTITY_TYPES.join(', ')}`],
     ['statePostalCode', '', T.statePostalCodeRequired],

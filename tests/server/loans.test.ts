@@ -412,6 +412,9 @@ describe('GET v2 /loans: refusals', () => {
     ['participantRoles', { participantRoles: 'OWNER,BORROWER' }],
     ['participantRoles', { participantRoles: '' }],
     ['oldestDateLastUpdated', { oldestDateLastUpdated: 'yesterday' }],
+    // ISO's year 0000 (1 BC) passes zod's ISO checks; PostgreSQL has no year 0 and failed the statement (500).
+    ['oldestDateLastUpdated', { oldestDateLastUpdated: '0000-01-01' }],
+    ['oldestDateLastUpdated', { oldestDateLastUpdated: '0000-06-01T00:00:00Z' }],
     ['sortBy', { sortBy: 'borrower' }],
     ['sortDirection', { sortDirection: 'up' }],
     ['query', { query: 'x'.repeat(201) }],

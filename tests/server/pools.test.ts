@@ -100,6 +100,8 @@ describe('GET v1 /pools', () => {
     for (const [query, field] of [
       ['state=DONE', 'state'],
       ['completedAfter=last-month', 'completedAfter'],
+      // Year 0000 (ISO's 1 BC): PostgreSQL has none, and failed the statement with a 500.
+      ['completedAfter=0000-01-01', 'completedAfter'],
     ]) {
       const response = await get(`${PATHS.pools}?${query}`);
       expect(response.statusCode).toBe(400);
