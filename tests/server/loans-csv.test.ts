@@ -228,4 +228,33 @@ describe('CSV downloads that hold the database', () => {
       await handle.close();
     }
   });
+
+  it('answers an error status when the statement fails before the first row, not a 200 cut short', async () => {
+    const blocker = new pg.Client({ connectionString: database.ownerUrl });
+    const observer = new pg.Client({ connectionString: database.url });
+    await Promise.all([blocker.connect(), observer.connect()]);
+    try {
+      // The CSV statement waits behind the lock; then it is canceled, as statement_timeout or an operator would.
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE loan_list_entries IN ACCESS EXCLUSIVE MODE');
+      const pending = csvGet();
+      const canceled = async () =>
+        (
+          await observer.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM (SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND usename = current_user) c",
+          )
+        ).rows[0]?.n;
+      await expect.poll(canceled, { timeout: 5000 }).toBe(1);
+      const response = await pending;
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expect(response.json().message).not.toMatch(/cancel|statement|SQL/i);
+    } finally {
+      await blocker.query('COMMIT');
+      await Promise.all([blocker.end(), observer.end()]);
+    }
+    // The connection and the slot came back: the next download is whole.
+    expect((await csvGet()).statusCode).toBe(200);
+  });
 });

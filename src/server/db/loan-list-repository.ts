@@ -89,7 +89,7 @@ const CSV_BATCH_ROWS = 2000;
 
 /**
  * Every matching row, streamed from a server-side cursor (bounded memory: one batch at a time,
- * fetched as the consumer reads). The connection returns to the pool when the stream ends, fails
+ * fetched as the consumer reads), once the first batch has come. The connection returns to the pool when the stream ends, fails
  * or is destroyed (a client that hangs up).
  */
 export async function streamLoanCsvRows(db: Database, filter: LoanListFilter): Promise<Readable> {
@@ -108,5 +108,26 @@ export async function streamLoanCsvRows(db: Database, filter: LoanListFilter): P
   // An error or an early close leaves the cursor's portal open: discard the connection.
   stream.once('error', (error) => release(error));
   stream.once('close', () => release(stream.readableEnded ? undefined : new Error('CSV stream closed early')));
+  await firstBatch(stream);
   return stream;
+}
+
+/**
+ * Resolves once the stream holds its first rows (or has none), rejects if the statement fails:
+ * the caller sends the response's status and headers only after the query has run, so a failing
+ * statement answers with an error status, not a 200 cut short.
+ */
+function firstBatch(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      stream.off('readable', onReadable);
+      stream.off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    // 'readable' comes with the first batch, or at the end of an empty result.
+    const onReadable = () => settle();
+    stream.on('readable', onReadable);
+    stream.on('error', settle);
+  });
 }
