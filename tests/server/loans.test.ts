@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOAN_SORT_COLUMNS,
+  loanDetailsSchema,
   loanListSchema,
   type LoanList,
   type LoanListItem,
@@ -339,6 +340,22 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
     await db.execute(`UPDATE participants SET name = 'Home Bank' WHERE id = '${world.home}'` as never);
     await db.execute(`DELETE FROM loans WHERE id = '${fresh.id}'` as never);
     expect((await list({ limit: 100 })).totalCount).toBe(before.totalCount);
+  });
+
+  it('names an organization without a provenance id by its id, in the list as in the details', async () => {
+    const loan = await insertLoan(database.db, {
+      borrowerLastName: 'Unprovenanced',
+      parties: [{ role: 'OWNER', participantId: world.home }],
+    });
+    try {
+      const item = (await list({ limit: 100, query: 'unprovenanced' })).loans[0];
+      const response = await productGet(app, PATHS.loanDetails(loan.id), { cookie: world.cookies.member, participantId: world.home });
+      const owner = loanDetailsSchema.parse(response.json()).parties.find((party) => party.role === 'OWNER');
+      expect(item?.owner?.currentValue).toEqual({ participantName: expect.any(String), provenanceId: world.home });
+      expect(item?.owner?.currentValue).toEqual(owner?.currentValue);
+    } finally {
+      await database.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
+    }
   });
 
   it('keeps the index equal to a rebuild from scratch', async () => {

@@ -162,9 +162,9 @@ export function loanCountSql(filter: LoanListFilter): SqlQuery {
 // are rows given to to_json, whose column names are the keys and whose output is compact
 // (json_build_object and json_agg would add spaces and line breaks).
 
-/** A role entry (roleEntrySchema): a participant's name and provenance, or a plain name. */
+/** A role entry (roleEntrySchema): a participant's name and provenance (its id without one, as the details give it), or a plain name. */
 const ROLE_ENTRY = `SELECT lp.state, CASE WHEN lp.participant_id IS NOT NULL THEN to_json(v) ELSE to_json(lp.name) END AS "currentValue"
-      FROM (SELECT coalesce(pt.name, lp.name, '') AS "participantName", coalesce(lp.provenance_id, '') AS "provenanceId") v`;
+      FROM (SELECT coalesce(pt.name, lp.name, '') AS "participantName", coalesce(lp.provenance_id, lp.participant_id::text) AS "provenanceId") v`;
 
 /** The entry of one role among a loan's parties (one row per loan and role: loan_parties_loan_role_key), else null. */
 const roleEntry = (role: string): string => `(array_agg(to_json(entry)) FILTER (WHERE lp.role = '${role}'))[1]`;
