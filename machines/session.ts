@@ -54,9 +54,17 @@ export const sessionMachine = setup({
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
     isInvalidParticipant: ({ event }) => 'error' in event && isInvalidParticipant(event.error),
+    /** Invalid participant while an organization was named: asking again without one can help. */
+    isInvalidNamedParticipant: ({ context, event }) =>
+      'error' in event && isInvalidParticipant(event.error) && context.participantId !== null,
     isNotRegistered: ({ event }) => 'error' in event && isNotFound(event.error),
+    /** The account loaded, but none of its organizations is active: no organization to act for. */
+    hasNoOrganization: ({ event }) => 'output' in event && (event.output as Account).organizations.length === 0,
+    /** Another organization of the user's: choosing the current one again is no switch. */
     isMemberOrganization: ({ context, event }) =>
-      event.type === 'organization.switch' && context.organizations.some((entry) => entry.participant.id === event.participantId),
+      event.type === 'organization.switch' &&
+      event.participantId !== context.participantId &&
+      context.organizations.some((entry) => entry.participant.id === event.participantId),
   },
   actions: {
     // Provided by the app: browser storage, navigation, toasts and the hosted sign-in page.
@@ -86,20 +94,32 @@ export const sessionMachine = setup({
       invoke: {
         src: 'fetchAccount',
         input: ({ context }) => ({ participantId: context.participantId }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            assign(({ event, context }) => ({
-              user: event.output.user,
-              organizations: event.output.organizations,
-              participantId: chooseParticipantId(event.output.organizations, context.participantId),
-            })),
-            { type: 'storeParticipant', params: ({ context }) => ({ participantId: context.participantId }) },
-          ],
-        },
+        onDone: [
+          {
+            // Without this, the dashboard's calls (no organization to name) answered Invalid
+            // participant, which loaded the account again: a loop of reloads and toasts.
+            guard: 'hasNoOrganization',
+            target: 'noOrganization',
+            actions: [
+              assign(({ event }) => ({ user: event.output.user, organizations: [], participantId: null })),
+              'clearStoredParticipant',
+            ],
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              assign(({ event, context }) => ({
+                user: event.output.user,
+                organizations: event.output.organizations,
+                participantId: chooseParticipantId(event.output.organizations, context.participantId),
+              })),
+              { type: 'storeParticipant', params: ({ context }) => ({ participantId: context.participantId }) },
+            ],
+          },
+        ],
         onError: [
           {
-            guard: 'isInvalidParticipant',
+            guard: 'isInvalidNamedParticipant',
             target: 'loadingAccount',
             reenter: true,
             actions: ['forgetParticipant', 'clearStoredParticipant', 'notifyInvalidParticipant', 'navigateToDashboard'],
@@ -138,6 +158,11 @@ export const sessionMachine = setup({
       },
     },
     unregistered: {
+      tags: ['identified'],
+      on: { 'session.signOut': { target: 'signingOut' } },
+    },
+    /** Registered, but every organization of the account is inactive (SPEC section 4 deactivates them). */
+    noOrganization: {
       tags: ['identified'],
       on: { 'session.signOut': { target: 'signingOut' } },
     },
@@ -190,6 +215,6 @@ export const selectSessionSettling = (snapshot: SessionSnapshot): boolean =>
 /** Where a protected screen sends the user: login with the 401 notice, plain login, or nowhere (null). */
 export const selectLoginRedirect = (snapshot: SessionSnapshot): string | null => {
   if (snapshot.matches({ signedOut: 'unauthorized' })) return APP_PATHS.loginUnauthorized;
-  if (snapshot.matches('signedOut') || snapshot.matches('unregistered')) return APP_PATHS.login;
+  if (snapshot.matches('signedOut') || snapshot.matches('unregistered') || snapshot.matches('noOrganization')) return APP_PATHS.login;
   return null;
 };

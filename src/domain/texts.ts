@@ -17,6 +17,10 @@ export const TEXTS = {
   notRegisteredTitle: 'Your account is not registered',
   notRegisteredBody:
     'We could not find a registry account for this sign-in. Ask your organization administrator for access, or contact support.',
+  // Not SPEC's: a registered user none of whose organizations is active (SPEC section 4 deactivates them).
+  noOrganizationTitle: 'Your account has no active organization',
+  noOrganizationBody:
+    'None of the organizations your account belongs to is active in the registry. Ask your organization administrator for access, or contact support.',
   screenNotAvailable: 'This screen is not available yet.',
   invalidCredentials: 'The email or password is not correct.',
   somethingWentWrong: 'Something went wrong',

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
-import { selectSessionSettling, sessionMachine, type Account } from '../../machines/session';
+import { APP_PATHS } from '../../src/domain/app-paths';
+import {
+  selectLoginRedirect,
+  selectSessionSettling,
+  selectSignedInOrganization,
+  sessionMachine,
+  type Account,
+} from '../../machines/session';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
@@ -108,6 +115,32 @@ describe('session machine', () => {
     expect(actor.getSnapshot().hasTag('identified')).toBe(true);
   });
 
+  it('has no organization to act for when every organization of the account is inactive: no loop, login with a notice', async () => {
+    const { actor, effects, fetchAccount } = startSession({
+      stored: organizations[0]?.participant.id ?? null,
+      account: async () => ({ user: sampleUser, organizations: [] }),
+    });
+    await waitFor(actor, (s) => s.matches('noOrganization'));
+    expect(actor.getSnapshot().context.participantId).toBeNull();
+    expect(effects.clearStoredParticipant).toHaveBeenCalledTimes(1);
+    expect(selectSignedInOrganization(actor.getSnapshot())).toBeNull();
+    expect(selectLoginRedirect(actor.getSnapshot())).toBe(APP_PATHS.login);
+    // A screen's call failing with Invalid participant (as one naming no organization would) changes nothing.
+    actor.send({ type: 'session.callFailed', error: invalidParticipant });
+    expect(actor.getSnapshot().matches('noOrganization')).toBe(true);
+    expect(fetchAccount).toHaveBeenCalledTimes(1);
+    expect(effects.notifyInvalidParticipant).not.toHaveBeenCalled();
+    actor.send({ type: 'session.signOut' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'byUser' }));
+  });
+
+  it('fails, not loops, when the account answers Invalid participant with no organization named', async () => {
+    const { actor, effects, fetchAccount } = startSession({ account: async () => Promise.reject(invalidParticipant) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(fetchAccount).toHaveBeenCalledTimes(1);
+    expect(effects.notifyInvalidParticipant).not.toHaveBeenCalled();
+  });
+
   it('fails on a server error and retries on request', async () => {
     let calls = 0;
     const { actor } = startSession({
@@ -133,6 +166,10 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.participantId).toBe(second);
     expect(effects.storeParticipant).toHaveBeenLastCalledWith(second);
     expect(effects.navigateToDashboard).toHaveBeenCalledTimes(1);
+    // Choosing the current organization again is no switch: the user stays on the screen.
+    actor.send({ type: 'organization.switch', participantId: second });
+    expect(effects.navigateToDashboard).toHaveBeenCalledTimes(1);
+    expect(effects.storeParticipant).toHaveBeenCalledTimes(2);
   });
 
   it('re-checks identity on a 401 from any call and signs out when it is gone', async () => {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
+import { STORAGE_KEYS } from '../../src/domain/constants';
 import { NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
 import { sessionMachine, type Account } from '../../machines/session';
 import { createModelWalker } from '../machines/support/model-coverage';
@@ -14,18 +15,23 @@ import { renderApp } from './support/render-app';
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
 const account: Account = { user: sampleUser, organizations };
+/** Every organization of the account deactivated: the account loads with none. */
+const accountWithoutOrganizations: Account = { user: sampleUser, organizations: [] };
+/** Each path starts with an organization remembered from the last visit (browser storage). */
+const stored = organizations[0]?.participant.id ?? '';
 const unauthorized = new HttpError(401, '{"statusCode":401,"error":"Unauthorized","message":"Authentication required"}');
 const invalidParticipant = new HttpError(403, '{"statusCode":403,"error":"Forbidden","message":"Invalid participant"}');
 const notRegistered = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"User not found."}');
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
 const walker = createModelWalker(sessionMachine, {
-  input: { storedParticipantId: null },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  input: { storedParticipantId: stored },
+  // Whether an organization is named matters: Invalid participant loads the account again only then.
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.participantId !== null]),
   events: {
     'done: fetchIdentity': { output: sampleIdentity },
     'error: fetchIdentity': [{ error: unauthorized }, { error: serverError }],
-    'done: fetchAccount': { output: account },
+    'done: fetchAccount': [{ output: account }, { output: accountWithoutOrganizations }],
     'error: fetchAccount': [{ error: invalidParticipant }, { error: unauthorized }, { error: notRegistered }, { error: serverError }],
     'done: logout': { output: undefined },
     'error: logout': [{ error: unauthorized }, { error: serverError }],
@@ -53,10 +59,14 @@ function expectNoticeOnlyWhenFlagged(app: App) {
 }
 
 describe('session machine, driven through the app', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
 
   for (const path of walker.paths) {
     it(path.description, async () => {
+      window.localStorage.setItem(STORAGE_KEYS.participantId, stored);
       const app = renderApp({ path: APP_PATHS.dashboard, organizations });
       await path.test({
         states: {
@@ -66,6 +76,16 @@ describe('session machine, driven through the app', () => {
           signedIn: async () => {
             expect(await screen.findByRole('heading', { name: 'Welcome, Uma' })).toBeInTheDocument();
             expect(button(TEXTS.signOut)).toBeEnabled();
+          },
+          noOrganization: async () => {
+            expect(await screen.findByRole('heading', { name: TEXTS.noOrganizationTitle })).toBeInTheDocument();
+            expect(screen.getByText(TEXTS.noOrganizationBody)).toBeInTheDocument();
+            expect(app.location().pathname).toBe(APP_PATHS.login);
+            expect(button(TEXTS.logOut)).toBeEnabled();
+            // It stays: no screen calls for an organization, so nothing answers Invalid participant and
+            // loads the account again (the loop of reloads and toasts this state ends).
+            expect(app.fake.pendingCount('usersMe')).toBe(0);
+            expect(window.localStorage.getItem(STORAGE_KEYS.participantId)).toBeNull();
           },
           unregistered: async () => {
             expect(await screen.findByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeInTheDocument();
@@ -89,10 +109,14 @@ describe('session machine, driven through the app', () => {
         events: {
           'done: fetchIdentity': ({ event }) => app.fake.settle('figureInfo', { value: (event as unknown as { output: unknown }).output }),
           'error: fetchIdentity': ({ event }) => app.fake.settle('figureInfo', { error: errorOf(event) }),
-          'done: fetchAccount': () => app.fake.settle('usersMe', { value: { user: sampleUser, participant: null } }),
-          'error: fetchAccount': async ({ event }) => {
+          'done: fetchAccount': ({ event }) => {
+            app.fake.setOrganizations((event as unknown as { output: Account }).output.organizations);
+            return app.fake.settle('usersMe', { value: { user: sampleUser, participant: null } });
+          },
+          'error: fetchAccount': async ({ event, state }) => {
             await app.fake.settle('usersMe', { error: errorOf(event) });
-            if (errorOf(event) === invalidParticipant) {
+            // Invalid participant for the organization named: loaded again without it. With none named: failed.
+            if (errorOf(event) === invalidParticipant && state.matches('loadingAccount')) {
               expect(await screen.findByText(TEXTS.invalidParticipantToast)).toBeInTheDocument();
               expect(app.location().pathname).toBe(APP_PATHS.dashboard);
             }

@@ -13,7 +13,8 @@ interface Pending<T> {
 
 type CallName = 'figureInfo' | 'usersMe' | 'logout';
 
-export function createFakeRegistryApi(organizations: readonly UserParticipant[]) {
+export function createFakeRegistryApi(initialOrganizations: readonly UserParticipant[]) {
+  let organizations = initialOrganizations;
   const pending: { [K in CallName]: Pending<never>[] } = { figureInfo: [], usersMe: [], logout: [] };
   const defer = <T>(name: CallName) =>
     new Promise<T>((resolve, reject) => {
@@ -65,5 +66,10 @@ export function createFakeRegistryApi(organizations: readonly UserParticipant[])
     else call?.resolve(outcome.value as never);
   }
 
-  return { api, usersMe, settle, pendingCount: (name: CallName) => pending[name].length };
+  /** The organizations the next account loads answer (e.g. none: all of them deactivated). */
+  const setOrganizations = (next: readonly UserParticipant[]) => {
+    organizations = next;
+  };
+
+  return { api, usersMe, settle, setOrganizations, pendingCount: (name: CallName) => pending[name].length };
 }

@@ -1,5 +1,6 @@
 // /login: one button, 'Log in' or 'Log out' when signed in; the not-registered notice when the
-// account is unregistered or the server answered 401 (?unauthorized=true). After a 401 the
+// account is unregistered or the server answered 401 (?unauthorized=true), and a notice of its own
+// when none of the account's organizations is active. After a 401 the
 // screen that was interrupted comes as ?returnTo=, and signing in goes back to it.
 import { useSearchParams } from 'react-router-dom';
 import { appReturnTo } from '../../../domain/app-paths';
@@ -14,8 +15,13 @@ export function LoginScreen() {
   const identified = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('identified'));
   const busy = SessionActorContext.useSelector((snapshot) => snapshot.hasTag('busy'));
   const unregistered = SessionActorContext.useSelector((snapshot) => snapshot.matches('unregistered'));
+  const noOrganization = SessionActorContext.useSelector((snapshot) => snapshot.matches('noOrganization'));
   const failed = SessionActorContext.useSelector((snapshot) => snapshot.matches('failed'));
-  const showNotice = unregistered || searchParams.get('unauthorized') === 'true';
+  const notice = noOrganization
+    ? { title: TEXTS.noOrganizationTitle, body: TEXTS.noOrganizationBody }
+    : unregistered || searchParams.get('unauthorized') === 'true'
+      ? { title: TEXTS.notRegisteredTitle, body: TEXTS.notRegisteredBody }
+      : null;
   // The screen a 401 interrupted (loginRedirectWithReturn): signing in comes back to it.
   const returnTo = appReturnTo(searchParams.get('returnTo')) ?? undefined;
 
@@ -24,15 +30,15 @@ export function LoginScreen() {
       <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-xl">
         <PageHeading>Loan Registry</PageHeading>
         <p className="mt-2 text-slate-600">Sign in to view and manage your organization’s loans.</p>
-        {showNotice && (
+        {notice && (
           <section
             aria-labelledby="not-registered-title"
             className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950"
           >
             <h2 id="not-registered-title" className="font-semibold">
-              {TEXTS.notRegisteredTitle}
+              {notice.title}
             </h2>
-            <p className="mt-1 text-sm">{TEXTS.notRegisteredBody}</p>
+            <p className="mt-1 text-sm">{notice.body}</p>
             <div className="mt-2">
               <SupportContact />
             </div>
