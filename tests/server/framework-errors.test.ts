@@ -11,6 +11,7 @@ import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/rou
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { participants } from '../../src/server/db/schema';
 import { UNSUPPORTED_MEDIA_TYPE } from '../../src/server/plugins/error-handler';
+import { CSV_IDS_PER_REQUEST } from '../../src/web/screens/assets/asset-csv';
 import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie, signIn } from './support/server-fixtures';
 
 let database: TestDatabase;
@@ -111,9 +112,12 @@ describe('a request the HTTP parser refuses', () => {
     await server?.close();
   });
 
-  function rawGet(headers: Record<string, string>): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
+  function rawGet(
+    headers: Record<string, string>,
+    path: string = PATHS.figureInfo,
+  ): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
     return new Promise((resolve, reject) => {
-      const request = http.get({ host: '127.0.0.1', port, path: PATHS.figureInfo, headers, agent: false }, (response) => {
+      const request = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
@@ -135,6 +139,23 @@ describe('a request the HTTP parser refuses', () => {
       message: expect.any(String),
     });
     expect(response.body).not.toMatch(INTERNAL_CODE);
+  });
+
+  it("takes the web app's chosen-ids CSV request (CSV_IDS_PER_REQUEST ids in the query); three times as many are 431", async () => {
+    const ids = (count: number) =>
+      Array.from({ length: count }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`).join(',');
+    const csvPath = (count: number) =>
+      `${PATHS.loans}?${new URLSearchParams({ participantRoles: 'OWNER,SERVICER,CONTROLLER,SUB_SERVICER,SECURED_PARTY', loanIds: ids(count) })}`;
+    // A browser's other headers: a session cookie, a user agent, the organization.
+    const browser = {
+      accept: 'text/csv',
+      cookie: `registry_session=${'s'.repeat(64)}`,
+      'user-agent': 'u'.repeat(160),
+      [PARTICIPANT_HEADER]: 'p'.repeat(36),
+    };
+    // Past the parser: the session check answers (no such session).
+    expect((await rawGet(browser, csvPath(CSV_IDS_PER_REQUEST))).statusCode).toBe(401);
+    expect((await rawGet(browser, csvPath(CSV_IDS_PER_REQUEST * 3))).statusCode).toBe(431);
   });
 
   it('still serves a request with ordinary headers', async () => {
