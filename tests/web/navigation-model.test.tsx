@@ -126,4 +126,14 @@ describe('navigation machine, driven through the shell', () => {
     // navigation unit test covers both of its branches.
     walker.expectEveryStateAsserted({ ignore: ['sidebar.restoring'] });
   });
+
+  it('closes the drawer when the organization is switched in it, also on the dashboard it already shows', async () => {
+    await renderSignedIn([sampleOrganization(1, true), sampleOrganization(2)]);
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('button', { name: NAVIGATION_LABELS.switchOrganization }));
+    await user.click(within(await within(drawer).findByRole('listbox')).getByRole('option', { name: 'Organization 2' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('current-organization')).toHaveTextContent('Organization 2');
+  });
 });

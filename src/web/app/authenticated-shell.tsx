@@ -8,7 +8,7 @@ import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
 import { PagePortalProvider } from '../ui/page-portal';
 import { selectDrawerOpen, selectSidebarCollapsed } from '../../../machines/navigation';
-import { selectLoginRedirect } from '../../../machines/session';
+import { selectLoginRedirect, selectParticipantId } from '../../../machines/session';
 import { NavigationActorContext, SessionActorContext } from './actor-contexts';
 import { Footer } from './footer';
 import { LoadingPage, PRODUCT_NAME } from './loading-page';
@@ -49,9 +49,11 @@ function SignedInLayout({ children }: { readonly children?: ReactNode }) {
   const collapsed = NavigationActorContext.useSelector(selectSidebarCollapsed);
   const drawerOpen = NavigationActorContext.useSelector(selectDrawerOpen);
   const location = useLocation();
+  // A switch of organization changes the page too, also when it stays on /dashboard.
+  const organization = SessionActorContext.useSelector(selectParticipantId);
   const pagePortal = useRef<HTMLDivElement | null>(null);
 
-  // After each in-app navigation: close the drawer and move focus to the new page's heading.
+  // After each in-app navigation or organization switch: close the drawer and move focus to the new page's heading.
   // The first page of a visit keeps the browser's focus, so the skip link comes first.
   const firstPage = useRef(true);
   useEffect(() => {
@@ -69,7 +71,7 @@ function SignedInLayout({ children }: { readonly children?: ReactNode }) {
     // microtask after this commit: the heading takes it once that has happened, as on desktop.
     const timer = window.setTimeout(focusPageHeading, 0);
     return () => window.clearTimeout(timer);
-  }, [location.pathname, navigation]);
+  }, [location.pathname, organization, navigation]);
 
   return (
     <div className="flex min-h-screen">
