@@ -11,7 +11,8 @@ import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { dateFilterStart } from '../src/domain/date-filters';
 import { formatCurrency, formatDate } from '../src/domain/format';
-import { ASSET_TEXTS, POOLS_TEXTS } from '../src/domain/texts';
+import { pageSummary } from '../src/domain/asset-table';
+import { ASSET_TEXTS, PAGINATION_TEXTS, POOLS_TEXTS } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
 async function productGet<T>(page: Page, path: string, participantId: string): Promise<T> {
@@ -51,13 +52,17 @@ async function organizationWithPools(page: Page): Promise<PoolsOf> {
 
 const table = (page: Page) => page.getByRole('table', { name: POOLS_TEXTS.tableLabel });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const summary = (page: Page) => page.getByRole('navigation', { name: PAGINATION_TEXTS.label }).getByRole('status');
 const rangeLink = (page: Page, name: string) => page.getByRole('group', { name: POOLS_TEXTS.dateFilterLabel }).getByRole('link', { name });
 
-async function expectPools(page: Page, pools: Pool[]) {
+/** The table shows page `at` of `pools`, ten a page (SPEC section 9's default), and says so. */
+async function expectPools(page: Page, pools: Pool[], at = 1) {
+  const shown = pools.slice((at - 1) * 10, at * 10);
   await expect(table(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(bodyRows(page)).toHaveCount(pools.length);
-  await expect(bodyRows(page).locator('td:first-child')).toHaveText(pools.map((pool) => pool.name));
-  await expect(bodyRows(page).locator('td:nth-child(4)')).toHaveText(pools.map((pool) => formatDate(pool.dateCompleted)));
+  await expect(bodyRows(page)).toHaveCount(shown.length);
+  await expect(bodyRows(page).locator('td:first-child')).toHaveText(shown.map((pool) => pool.name));
+  await expect(bodyRows(page).locator('td:nth-child(4)')).toHaveText(shown.map((pool) => formatDate(pool.dateCompleted)));
+  await expect(summary(page)).toHaveText(pageSummary(at, 10, pools.length));
 }
 
 test('pools: tabs, the completed pools in SPEC formats, a name leads to its assets; axe clean', async ({
@@ -131,4 +136,26 @@ test("pools: 'Back to pools' on a pool's assets returns to the pools view it was
   await expect(page).toHaveURL(/\/assets\/pools\?completed=last30Days$/);
   await expect(rangeLink(page, 'Last 30 days')).toHaveAttribute('aria-current', 'true');
   await expectPools(page, lastMonth);
+});
+
+test('pools: a page at a time; the page is in the URL, kept by a reload, undone by the back button', async ({ page, signIn }) => {
+  await signIn('admin@registry.test');
+  const { all } = await organizationWithPools(page);
+  // The demo seed gives the admin's largest organization more than a page of pools.
+  expect(all.length).toBeGreaterThan(10);
+  await page.goto(`.${APP_PATHS.pools}`);
+  await expectPools(page, all);
+  await page.getByRole('button', { name: PAGINATION_TEXTS.next }).click();
+  await expect(page).toHaveURL(/\/assets\/pools\?page=2&limit=10$/);
+  await expectPools(page, all, 2);
+  await page.reload();
+  await expectPools(page, all, 2);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/assets\/pools$/);
+  await expectPools(page, all);
+  // A page past the last shows the last one.
+  await page.goto(`.${APP_PATHS.pools}?page=99&limit=10`);
+  const last = Math.ceil(all.length / 10);
+  await expect(page).toHaveURL(new RegExp(`page=${last}&limit=10$`));
+  await expectPools(page, all, last);
 });

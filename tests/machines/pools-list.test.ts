@@ -2,12 +2,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
 import type { Pool, PoolListQuery } from '../../src/contract/pools';
-import { parsePoolRange, poolListQuery, poolsListMachine, selectPoolRange, selectPools, type PoolRange } from '../../machines/pools-list';
+import {
+  parsePoolRange,
+  poolListQuery,
+  poolsListMachine,
+  selectPageCount,
+  selectPagePools,
+  selectPageSummary,
+  selectPaging,
+  selectPoolRange,
+  selectPools,
+  type PoolRange,
+  type PoolsPaging,
+} from '../../machines/pools-list';
 import { samplePool } from '../support/loan-fixtures';
 
-function start(range: PoolRange, load: (query: PoolListQuery) => Promise<readonly Pool[]>) {
+function start(range: PoolRange, load: (query: PoolListQuery) => Promise<readonly Pool[]>, paging: PoolsPaging = { page: 1, limit: 10 }) {
   const queries: PoolListQuery[] = [];
   const signals: AbortSignal[] = [];
+  const shown: { paging: PoolsPaging; replace: boolean }[] = [];
   const logic = poolsListMachine.provide({
     actors: {
       loadPools: fromPromise(({ input, signal }) => {
@@ -16,9 +29,13 @@ function start(range: PoolRange, load: (query: PoolListQuery) => Promise<readonl
         return load(input.query);
       }),
     },
+    actions: { showPaging: (_, params) => void shown.push(params) },
   });
-  return { actor: createActor(logic, { input: { range } }).start(), queries, signals };
+  return { actor: createActor(logic, { input: { range, ...paging } }).start(), queries, signals, shown };
 }
+
+const manyPools = Array.from({ length: 25 }, (_, index) => samplePool(index + 1));
+const names = (pools: readonly Pool[]) => pools.map((pool) => pool.name);
 
 describe('pools list machine', () => {
   afterEach(() => vi.useRealTimers());
@@ -73,5 +90,53 @@ describe('pools list machine', () => {
     const { actor, signals } = start('all', () => new Promise(() => undefined));
     actor.stop();
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('shows a page at a time (SPEC section 9): first, another page, another size; no call for any of it', async () => {
+    const { actor, queries, shown } = start('all', async () => manyPools);
+    let snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(names(selectPagePools(snapshot))).toEqual(names(manyPools.slice(0, 10)));
+    expect(selectPageCount(snapshot)).toBe(3);
+    expect(selectPageSummary(snapshot)).toBe('Page 1 of 3. Items 1 through 10');
+    actor.send({ type: 'page.go', page: 3 });
+    snapshot = actor.getSnapshot();
+    expect(names(selectPagePools(snapshot))).toEqual(names(manyPools.slice(20)));
+    expect(selectPageSummary(snapshot)).toBe('Page 3 of 3. Items 21 through 25');
+    // Past the last page: the last one, and no new entry when it is already shown.
+    actor.send({ type: 'page.go', page: 9 });
+    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 3, limit: 10 });
+    actor.send({ type: 'page.size', limit: 20 });
+    snapshot = actor.getSnapshot();
+    expect(selectPaging(snapshot)).toEqual({ page: 1, limit: 20 });
+    expect(selectPagePools(snapshot)).toHaveLength(20);
+    expect(shown).toEqual([
+      { paging: { page: 3, limit: 10 }, replace: false },
+      { paging: { page: 1, limit: 20 }, replace: false },
+    ]);
+    expect(queries).toHaveLength(1);
+  });
+
+  it("clamps the URL's page to the page count, replacing the URL, on load and on a sync", async () => {
+    const { actor, shown } = start('all', async () => manyPools, { page: 7, limit: 10 });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 3, limit: 10 });
+    expect(shown).toEqual([{ paging: { page: 3, limit: 10 }, replace: true }]);
+    // The back button to page 2, then a link to page 5 of 20 a page (past the last, 2).
+    actor.send({ type: 'view.sync', paging: { page: 2, limit: 10 } });
+    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 10 });
+    actor.send({ type: 'view.sync', paging: { page: 5, limit: 20 } });
+    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 20 });
+    expect(shown.at(-1)).toEqual({ paging: { page: 2, limit: 20 }, replace: true });
+    expect(shown).toHaveLength(2);
+  });
+
+  it('takes the URL paging as it is while the pools load', async () => {
+    let answer: (pools: readonly Pool[]) => void = () => undefined;
+    const { actor } = start('all', () => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: 'view.sync', paging: { page: 2, limit: 10 } });
+    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 10 });
+    answer(manyPools);
+    const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
+    expect(names(selectPagePools(snapshot))).toEqual(names(manyPools.slice(10, 20)));
   });
 });

@@ -8,7 +8,7 @@ import { HttpError } from '../../src/contract/http-error';
 import type { PoolListQuery } from '../../src/contract/pools';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ASSET_TEXTS, PAGINATION_TEXTS, POOLS_TEXTS, TEXTS } from '../../src/domain/texts';
-import { poolsListMachine } from '../../machines/pools-list';
+import { poolsListMachine, selectPagePools, selectPageSummary, type PoolsListEvent } from '../../machines/pools-list';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { samplePool } from '../support/loan-fixtures';
 import { samplePoolDetail } from '../support/loan-list-fixtures';
@@ -20,15 +20,25 @@ const pools = [
   samplePool(1, { name: 'Harbor 2025-1', count: 1200, totalAmount: 98_765_432.5, dateCompleted: '2025-02-14' }),
   samplePool(2),
 ];
+/** More than a page: the first of them is the one whose cells are checked. */
+const manyPools = [pools[0] ?? samplePool(1), ...Array.from({ length: 11 }, (_, index) => samplePool(index + 3))];
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
 const walker = createModelWalker(poolsListMachine, {
-  input: { range: 'all' },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  input: { range: 'all', page: 1, limit: 10 },
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.paging, snapshot.context.pools.length]),
   events: {
-    'done: loadPools': [{ output: pools }, { output: [] }],
+    'done: loadPools': [{ output: pools }, { output: manyPools }, { output: [] }],
     'error: loadPools': { error: serverError },
+    'page.go': [{ page: 2 }],
+    'page.size': [{ limit: 20 }],
+    // The back button to page 2; a link to a page past the last (shown as the last, the URL replaced).
+    'view.sync': [{ paging: { page: 2, limit: 10 } }, { paging: { page: 9, limit: 10 } }],
   },
+  // Paging is walked from the first page of ten: every way to another page, not every pair of them.
+  filterEvents: (snapshot, event) =>
+    !['page.go', 'page.size', 'view.sync'].includes(event.type) ||
+    (snapshot.context.paging.page === 1 && snapshot.context.paging.limit === 10),
 });
 
 const user = userEvent.setup();
@@ -59,7 +69,7 @@ describe('pools list machine, driven through the pools screen', () => {
 
   for (const path of walker.paths) {
     it(path.description, async () => {
-      const { calls } = await openPools();
+      const { app, calls } = await openPools();
       await path.test({
         states: {
           loading: async () => {
@@ -68,10 +78,16 @@ describe('pools list machine, driven through the pools screen', () => {
             // Placeholder rows hold the table's place while it loads.
             expect(screen.getByRole('table', { name: POOLS_TEXTS.tableLabel })).toHaveAttribute('aria-busy', 'true');
           },
-          loaded: async () => {
+          loaded: async (snapshot) => {
             const table = await screen.findByRole('table', { name: POOLS_TEXTS.tableLabel });
+            const shown = selectPagePools(snapshot);
+            await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(shown.length));
             const rows = within(table).getAllByRole('row').slice(1);
-            expect(rows).toHaveLength(2);
+            expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(shown.map((pool) => pool.name));
+            expect(screen.getByText(selectPageSummary(snapshot))).toBeInTheDocument();
+            const { page, limit } = snapshot.context.paging;
+            if (page !== 1 || limit !== 10) expect(app.location().search).toBe(`?page=${page}&limit=${limit}`);
+            if (page !== 1) return;
             const first = within(rows[0] as HTMLElement);
             expect(first.getByRole('link', { name: 'Harbor 2025-1' })).toHaveAttribute('href', APP_PATHS.poolAssets(pools[0]?.id ?? ''));
             expect(first.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -96,6 +112,20 @@ describe('pools list machine, driven through the pools screen', () => {
           'done: loadPools': ({ event }) => calls.settle('listPools', { value: outputOf(event) }),
           'error: loadPools': ({ event }) => calls.settle('listPools', { error: errorOf(event) }),
           'pools.retry': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+          'page.go': async ({ event }) => {
+            const field = screen.getByRole('spinbutton', { name: PAGINATION_TEXTS.pageNumber });
+            await user.clear(field);
+            await user.type(field, `${(event as Extract<PoolsListEvent, { type: 'page.go' }>).page}{Enter}`);
+          },
+          'page.size': ({ event }) =>
+            user.selectOptions(
+              screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
+              String((event as Extract<PoolsListEvent, { type: 'page.size' }>).limit),
+            ),
+          'view.sync': ({ event }) => {
+            const { page, limit } = (event as Extract<PoolsListEvent, { type: 'view.sync' }>).paging;
+            return act(() => app.router.navigate(`${APP_PATHS.pools}?page=${page}&limit=${limit}`));
+          },
         },
       });
       expect(calls.calls('listPools').every(([query]) => (query as PoolListQuery).state === 'COMPLETE')).toBe(true);

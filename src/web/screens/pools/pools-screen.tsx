@@ -1,29 +1,48 @@
 // /assets/pools (SPEC sections 2 and 9): the tabs Assets and Pools, then the completed pools
 // (name linking to the pool's assets, count, total amount, date completed), optionally only the
-// last 30 days (one month). The range lives in the URL (?completed=last30Days); each range gets
-// its own pools-list actor, so links, reload and the back button show what the URL says.
+// last 30 days (one month), a page at a time. The range, page and limit live in the URL
+// (?completed=last30Days&page=2&limit=20); each range gets its own pools-list actor, so links,
+// reload and the back button show what the URL says.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { parsePoolRange, POOL_RANGE_PARAM, poolsListMachine, selectPools, type PoolRange } from '../../../../machines/pools-list';
+import {
+  parsePoolRange,
+  POOL_RANGE_PARAM,
+  poolsListMachine,
+  selectPageCount,
+  selectPagePools,
+  selectPageSummary,
+  selectPaging,
+  type PoolRange,
+  type PoolsPaging,
+} from '../../../../machines/pools-list';
 import type { RegistryApi } from '../../../client/api';
 import type { Pool } from '../../../contract/pools';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
+import { parseAssetListView, VIEW_PARAMS } from '../../../domain/asset-table';
 import { DATE_FILTER_LABELS } from '../../../domain/date-filters';
 import { formatCurrency, formatDate } from '../../../domain/format';
 import { POOLS_TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
+import { Pagination } from '../../ui/pagination';
 import { AssetListTabs } from '../assets/asset-list-tabs';
 import { listReturnState, LoadFailed } from '../assets/asset-table-parts';
 
-/** The pools-list machine over the app's API. */
-export function providePoolsList(api: RegistryApi) {
+/** Page and limit of the URL, read as the asset list reads them. */
+const pagingOf = (search: string): PoolsPaging => {
+  const { page, limit } = parseAssetListView(search);
+  return { page, limit };
+};
+
+/** The pools-list machine over the app's API; `showPaging` puts page and limit in the URL, keeping the range. */
+export function providePoolsList(api: RegistryApi, showPaging: (paging: PoolsPaging, replace: boolean) => void) {
   return poolsListMachine.provide({
     actors: { loadPools: fromPromise(({ input, signal }) => api.listPools(input.query, signal)) },
+    actions: { showPaging: (_, { paging, replace }) => showPaging(paging, replace) },
   });
 }
 
@@ -100,23 +119,52 @@ const poolColumns: readonly DataTableColumn<Pool>[] = [
 
 function PoolsList({ range }: { range: PoolRange }) {
   const { api } = useAppServices();
-  const logic = useMemo(() => providePoolsList(api), [api]);
-  const pools = useActorRef(logic, { input: { range } });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logic = useMemo(
+    () =>
+      providePoolsList(api, (paging, replace) => {
+        const search = new URLSearchParams({ [VIEW_PARAMS.page]: String(paging.page), [VIEW_PARAMS.limit]: String(paging.limit) });
+        if (range !== 'all') search.set(POOL_RANGE_PARAM, range);
+        void navigate({ search: `?${search.toString()}` }, { replace });
+      }),
+    [api, navigate, range],
+  );
+  const pools = useActorRef(logic, { input: { range, ...pagingOf(location.search) } });
+
+  // The URL changed outside the table (back button, a link): the machine shows that page.
+  useEffect(() => {
+    pools.send({ type: 'view.sync', paging: pagingOf(location.search) });
+  }, [location.search, pools]);
+
   const loading = useSelector(pools, (snapshot) => snapshot.hasTag('busy'));
   const failed = useSelector(pools, (snapshot) => snapshot.matches('failed'));
-  const rows = useSelector(pools, selectPools);
+  const rows = useSelector(pools, selectPagePools);
+  const paging = useSelector(pools, selectPaging);
+  const pageCount = useSelector(pools, selectPageCount);
+  const summary = useSelector(pools, selectPageSummary);
   if (failed) return <LoadFailed message={POOLS_TEXTS.failed} onRetry={() => pools.send({ type: 'pools.retry' })} />;
   // While loading, placeholder rows hold the table's height: nothing jumps when the pools arrive.
   return (
-    <DataTable
-      label={POOLS_TEXTS.tableLabel}
-      columns={poolColumns}
-      rows={rows}
-      getRowId={(pool) => pool.id}
-      loading={loading}
-      pageSize={DEFAULT_PAGE_SIZE}
-      loadingMessage={POOLS_TEXTS.loading}
-      emptyMessage={range === 'last30Days' ? POOLS_TEXTS.emptyLast30Days : POOLS_TEXTS.empty}
-    />
+    <div>
+      <DataTable
+        label={POOLS_TEXTS.tableLabel}
+        columns={poolColumns}
+        rows={rows}
+        getRowId={(pool) => pool.id}
+        loading={loading}
+        pageSize={paging.limit}
+        loadingMessage={POOLS_TEXTS.loading}
+        emptyMessage={range === 'last30Days' ? POOLS_TEXTS.emptyLast30Days : POOLS_TEXTS.empty}
+      />
+      <Pagination
+        page={paging.page}
+        pageCount={pageCount}
+        limit={paging.limit}
+        summary={summary}
+        onPage={(page) => pools.send({ type: 'page.go', page })}
+        onPageSize={(limit) => pools.send({ type: 'page.size', limit })}
+      />
+    </div>
   );
 }
