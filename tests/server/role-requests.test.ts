@@ -9,6 +9,7 @@ import { PATHS } from '../../src/contract/paths';
 import { directorySchema, roleRequestSchema, type RoleRequestBody } from '../../src/contract/role-requests';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { deriveAssetStatus } from '../../src/domain/loan';
+import { DEACTIVATION_EVENT_TYPES } from '../../src/domain/deactivation';
 import { MESSAGE_ERRORS } from '../../src/domain/messages';
 import { ROLE_REQUEST_ERRORS, TRANSFER_EVENT_DESCRIPTIONS, TRANSFER_MESSAGES } from '../../src/domain/role-transfer';
 import { TEXTS } from '../../src/domain/texts';
@@ -369,6 +370,22 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     expect(response.statusCode).toBe(409);
     expect(messageOf(response)).toBe(ROLE_REQUEST_ERRORS.deactivationPending);
     await expectNothingRecorded(loan.id);
+  });
+
+  it('answers 409 for a loan whose history holds a waiting deactivation request without a request row (as the seed writes)', async () => {
+    const loan = await insertLoan(database.db, {
+      parties: [homeAs('OWNER')],
+      events: [
+        { eventType: 'REGISTRATION', state: 'Confirmed' },
+        { eventType: DEACTIVATION_EVENT_TYPES.requested, state: 'Requested' },
+      ],
+    });
+    const response = await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.foreign });
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe(ROLE_REQUEST_ERRORS.deactivationPending);
+    const rows = await recorded(loan.id);
+    expect(rows.requests).toEqual([]);
+    expect(rows.messages).toEqual([]);
   });
 
   it('answers 409 for a deactivated loan', async () => {

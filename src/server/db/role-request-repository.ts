@@ -3,6 +3,7 @@
 // message to the receiver) and the receiver's answer to that message (the role CONFIRMED to the
 // receiver or REJECTED, the event, the requester told). Each write is one transaction.
 import { asc, eq, sql } from 'drizzle-orm';
+import { DEACTIVATION_EVENT_TYPES } from '../../domain/deactivation';
 import { MESSAGE_ERRORS } from '../../domain/messages';
 import {
   TRANSFER_EVENT_DESCRIPTIONS,
@@ -102,7 +103,10 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
       await tx.execute(sql`select 1 from loans where id = ${request.loanId} for no key update`);
       const checked = await tx.execute<RequestCheckRow>(sql`
         select l.uli, l.status, l.deactivated,
-          exists (select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED') as deactivation_pending,
+          -- As requestDeactivation decides it: a waiting request row, or a waiting request event (the seed writes those alone).
+          exists (select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED')
+            or exists (select 1 from loan_events e where e.loan_id = l.id and e.event_type = ${DEACTIVATION_EVENT_TYPES.requested}
+              and e.state = 'Requested') as deactivation_pending,
           exists (select 1 from loan_parties held where held.loan_id = l.id and held.participant_id = ${request.participantId})
             or exists (select 1 from role_requests asked where asked.receiver_participant_id = ${request.participantId}
               and asked.loan_id = l.id and asked.state = 'PENDING') as visible,
