@@ -60,6 +60,11 @@ describe('navigation machine, driven through the shell', () => {
             );
             expect(rail.queryByText(BATCH_DOWNLOAD_TEXTS.noDownloads)).toBeNull();
             expect(rail.queryByRole('link', { name: APPLICATION, hidden: true })).toBeNull();
+            // The organization switcher (SPEC section 2) is an entry of its own, its flyout closed.
+            expect(rail.getByRole('button', { name: NAVIGATION_LABELS.organizations, hidden: true })).toHaveAttribute(
+              'aria-expanded',
+              'false',
+            );
           },
           'drawer.closed': async () => {
             await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -135,5 +140,19 @@ describe('navigation machine, driven through the shell', () => {
     await user.click(within(await within(drawer).findByRole('listbox')).getByRole('option', { name: 'Organization 2' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByTestId('current-organization')).toHaveTextContent('Organization 2');
+  });
+
+  it('switches organization from the collapsed rail, in the flyout of its Organizations entry', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.navigationCollapsed, 'true');
+    await renderSignedIn([sampleOrganization(1, true), sampleOrganization(2)]);
+    const rail = within(sideNavigation());
+    await user.click(rail.getByRole('button', { name: NAVIGATION_LABELS.organizations }));
+    await user.click(rail.getByRole('button', { name: NAVIGATION_LABELS.switchOrganization }));
+    await user.click(within(await rail.findByRole('listbox')).getByRole('option', { name: 'Organization 2' }));
+    expect(await screen.findByTestId('current-organization')).toHaveTextContent('Organization 2');
+    // The flyout closes with the switch, as the drawer does.
+    await waitFor(() =>
+      expect(rail.getByRole('button', { name: NAVIGATION_LABELS.organizations })).toHaveAttribute('aria-expanded', 'false'),
+    );
   });
 });

@@ -173,6 +173,14 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
     <>
       {/* Outside the scrolling list, so the switcher's options are not clipped. */}
       {!compact && <OrganizationSwitcher />}
+      {/* The collapsed rail has no room for it: SPEC section 2's switcher opens in a flyout there. */}
+      {compact && (
+        <ul className="flex flex-col gap-1">
+          <PanelEntry icon="organization" label={NAVIGATION_LABELS.organizations} compact>
+            <OrganizationSwitcher />
+          </PanelEntry>
+        </ul>
+      )}
       {/* The compact rail does not scroll: its flyouts open beside it, over the page. */}
       <div className={`flex flex-1 flex-col gap-4 ${compact ? '' : 'overflow-y-auto'}`}>
         <ul className="flex flex-col gap-1">

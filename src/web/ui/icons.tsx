@@ -8,6 +8,7 @@ const paths = {
   administration: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z',
   downloads: 'M12 4v11m0 0-4-4m4 4 4-4M5 20h14',
   applications: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  organization: 'M4 21V6l8-3 8 3v15M9 21v-4h6v4M8 9h2m4 0h2M8 13h2m4 0h2',
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0',
   signOut: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   menu: 'M4 6h16M4 12h16M4 18h16',
