@@ -73,6 +73,7 @@ test('the collapsed rail shows icons only: panels open beside it, the badge keep
     expect(focused.scrolledSideways, focused.name).toBe(false);
   }
   expect(stops).toEqual([
+    NAVIGATION_LABELS.organizations,
     NAVIGATION_LABELS.dashboard,
     NAVIGATION_LABELS.assets,
     NAVIGATION_LABELS.administration,
