@@ -116,7 +116,7 @@ test.describe('deactivation request', () => {
     await fileInput(page).setInputFiles(pdf());
     await page.getByRole('button', { name: T.submit }).click();
 
-    await expect(page.getByRole('status').filter({ hasText: T.submitted })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: T.submitted })).toBeVisible();
     // Back to the list view the asset was opened from, not the default list.
     await expect(page).toHaveURL(listView);
 

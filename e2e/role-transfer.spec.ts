@@ -117,7 +117,7 @@ async function requestTransfer(page: Page, transfer: Transfer, checkAxe?: () => 
   await checkAxe?.();
   await dialog.getByRole('button', { name: T.submit }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: T.sent })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: T.sent })).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(open).toBeFocused();
   // The asset loaded again: the role waits on the receiver.
@@ -152,7 +152,9 @@ test.describe('role transfer requests', () => {
     await switchTo(page, transfer.receiver);
     const message = await requestMessage(page, transfer);
     await message.getByRole('button', { name: MESSAGES_TEXTS.confirm }).click();
-    await expect(page.getByRole('status').filter({ hasText: MESSAGES_TEXTS.confirmed })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: MESSAGES_TEXTS.confirmed }),
+    ).toBeVisible();
     await expect(message.getByText(MESSAGES_TEXTS.answeredConfirmed, { exact: true })).toBeVisible();
     await expect(message.getByRole('button', { name: MESSAGES_TEXTS.confirm })).toHaveCount(0);
 
@@ -175,7 +177,9 @@ test.describe('role transfer requests', () => {
     await switchTo(page, transfer.receiver);
     const message = await requestMessage(page, transfer);
     await message.getByRole('button', { name: MESSAGES_TEXTS.reject }).click();
-    await expect(page.getByRole('status').filter({ hasText: MESSAGES_TEXTS.rejected })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: MESSAGES_TEXTS.rejected }),
+    ).toBeVisible();
     await expect(message.getByText(MESSAGES_TEXTS.answeredRejected, { exact: true })).toBeVisible();
 
     await switchTo(page, transfer.requester);

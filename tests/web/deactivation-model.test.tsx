@@ -179,8 +179,8 @@ describe('deactivation machine, driven through the deactivation form', () => {
           },
           submitted: async () => {
             await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.assets));
-            const toast = (await screen.findAllByRole('status')).find((element) => element.textContent?.includes(T.submitted));
-            expect(toast).toBeDefined();
+            const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+            expect((await toasts.findAllByRole('listitem')).some((element) => element.textContent?.includes(T.submitted))).toBe(true);
           },
           failed: async () => {
             const alerts = await screen.findAllByRole('alert');

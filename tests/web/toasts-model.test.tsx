@@ -53,10 +53,13 @@ function renderRegion() {
   return toasts;
 }
 
+/** The notifications' polite live list (success and info toasts). */
+const politeList = () => within(screen.getByRole('region', { name: 'Notifications' })).getByRole('list');
+
 const shownMessages = () => {
   const region = screen.getByRole('region', { name: 'Notifications' });
   return within(region)
-    .queryAllByRole('status')
+    .queryAllByRole('listitem')
     .map((toast) => toast.textContent);
 };
 
@@ -72,13 +75,18 @@ describe('toasts machine, driven through the notifications region', () => {
       const toasts = renderRegion();
       await path.test({
         states: {
-          empty: () => expect(shownMessages()).toEqual([]),
+          empty: () => {
+            expect(shownMessages()).toEqual([]);
+            // The live list is there before any toast: screen readers read what is added to it.
+            expect(politeList()).toHaveAttribute('aria-live', 'polite');
+          },
           // The model merges states by count, so the count comes from the model and the
           // messages from the running actor.
           showing: (snapshot) => {
             const shown = shownMessages();
             expect(shown).toHaveLength(Math.min(snapshot.context.toasts.length, MAX_VISIBLE_TOASTS));
             expect(shown).toEqual(selectVisibleToasts(toasts.getSnapshot()).map((toast) => toast.message));
+            expect(within(politeList()).getAllByRole('listitem')).toHaveLength(shown.length);
           },
         },
         events: {
@@ -89,7 +97,7 @@ describe('toasts machine, driven through the notifications region', () => {
           },
           'toast.dismiss': ({ event }) => {
             const id = (event as { id: number }).id;
-            const toast = screen.getByText(messageOf(id)).closest('[role="status"]') as HTMLElement;
+            const toast = screen.getByText(messageOf(id)).closest('li') as HTMLElement;
             fireEvent.click(within(toast).getByRole('button', { name: 'Dismiss notification' }));
             act(() => vi.advanceTimersByTime(1));
           },

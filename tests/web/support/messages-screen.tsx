@@ -89,5 +89,5 @@ export const pageSummaryText = () =>
 /** Texts of the toasts on screen. */
 export const toastTexts = () => {
   const region = within(screen.getByRole('region', { name: 'Notifications' }));
-  return [...region.queryAllByRole('status'), ...region.queryAllByRole('alert')].map((toast) => toast.textContent ?? '');
+  return [...region.queryAllByRole('listitem'), ...region.queryAllByRole('alert')].map((toast) => toast.textContent ?? '');
 };
