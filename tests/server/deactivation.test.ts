@@ -15,6 +15,7 @@ import { deactivationFailed } from '../../src/server/jobs/deactivation-job';
 import { deactivationRequests, documents, loanEvents, loanListEntries, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { MALFORMED_FORM, ONE_FILE_ONLY, safeFileName } from '../../src/server/routes/deactivation';
+import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-fixtures';
 import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
@@ -591,17 +592,7 @@ describe('refusals', () => {
         participantId: ids.home,
         participantName: 'Home Bank',
         userId: null,
-        fields: {
-          reason: 'payoff',
-          effectiveDate: '2026-02-01',
-          assignee: null,
-          entityType: 'Corporation',
-          statePostalCode: 'IL',
-          address: { street1: '1 Main Street', street2: null, city: 'Springfield', state: 'IL', zip: '62701' },
-          bookNumber: null,
-          pageNumber: null,
-          instrumentNumber: null,
-        },
+        fields: PAYOFF_FIELDS,
         instrument: { fileName: 'instrument.pdf', content: pdf(), hash: createHash('sha256').update(pdf()).digest('hex') },
       },
       async () => {

@@ -11,6 +11,7 @@ import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
 import { roleRequests } from '../../src/server/db/schema';
+import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-fixtures';
 import { loanListDrift, NO_DRIFT } from './support/loan-list-drift';
@@ -57,17 +58,7 @@ async function deactivationRequested(loanId: string): Promise<string> {
       participantId: ids.home,
       participantName: 'Home Bank',
       userId: null,
-      fields: {
-        reason: 'payoff',
-        effectiveDate: '2026-02-01',
-        assignee: null,
-        entityType: 'Corporation',
-        statePostalCode: 'IL',
-        address: { street1: '1 Main Street', street2: null, city: 'Springfield', state: 'IL', zip: '62701' },
-        bookNumber: null,
-        pageNumber: null,
-        instrumentNumber: null,
-      },
+      fields: PAYOFF_FIELDS,
       instrument: { fileName: 'instrument.pdf', content: INSTRUMENT, hash: createHash('sha256').update(INSTRUMENT).digest('hex') },
     },
     async () => undefined,

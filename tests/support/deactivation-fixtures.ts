@@ -1,5 +1,5 @@
 // A deactivation request the rules accept, and files for the form's tests.
-import type { DeactivationTextField } from '../../src/contract/deactivation';
+import type { DeactivationFields, DeactivationTextField } from '../../src/contract/deactivation';
 
 export const MB = 1024 * 1024;
 
@@ -18,6 +18,19 @@ export const VALID_VALUES: Readonly<Record<DeactivationTextField, string>> = {
   bookNumber: '',
   pageNumber: '',
   instrumentNumber: '',
+};
+
+/** A payoff request's fields as the server stores them (parsed: optional ones null, no assignee). */
+export const PAYOFF_FIELDS: DeactivationFields = {
+  reason: 'payoff',
+  effectiveDate: '2026-02-01',
+  assignee: null,
+  entityType: 'Corporation',
+  statePostalCode: 'IL',
+  address: { street1: '1 Main Street', street2: null, city: 'Springfield', state: 'IL', zip: '62701' },
+  bookNumber: null,
+  pageNumber: null,
+  instrumentNumber: null,
 };
 
 /** A file as the browser hands it over (its bytes do not matter to the form, only size, name and type). */
