@@ -755,6 +755,13 @@ describe('answering the actionable message', () => {
         effectiveDate: null,
       }),
     ]);
+    // One transaction wrote the ownership's Confirmed event, then the servicing's Canceled one: the
+    // history (newest first) shows them in that order, every time.
+    const history = await events(loan.id, 'third');
+    expect(history.slice(0, 2).map((event) => `${event.eventType} ${event.state}`)).toEqual([
+      'TRANSFER_OF_SERVICING Canceled',
+      'TRANSFER_OF_OWNERSHIP Confirmed',
+    ]);
     const servicerMessage = rows.messages.find((message) => message.id === byRole('SERVICER')?.messageId);
     expect(servicerMessage).toMatchObject({ isActionable: false, response: null });
     expect(rows.messages).toContainEqual(

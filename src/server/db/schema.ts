@@ -239,7 +239,11 @@ export const loanEvents = pgTable(
     eventDescription: text('event_description').notNull(),
     effectiveDate: date('effective_date'),
     requestedDate: date('requested_date'),
-    createdAt: createdAt(),
+    // clock_timestamp, not now(): events written by one transaction (a confirmed transfer and the
+    // requests it cancels) keep the order they were written in, and the history shows them so.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('loan_events_loan_idx').on(t.loanId, t.createdAt)],
 );
