@@ -4,7 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Transaction } from '../../src/server/db/database';
-import { isRetryableConflict, postgresErrorCode, WRITE_ATTEMPTS, writeTransaction } from '../../src/server/db/write-transaction';
+import {
+  isRetryableConflict,
+  postgresErrorCode,
+  retryOnConflict,
+  WRITE_ATTEMPTS,
+  writeTransaction,
+} from '../../src/server/db/write-transaction';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -87,6 +93,37 @@ describe('writeTransaction', () => {
     });
     expect(value).toBe(42);
     expect(attempts).toBe(1);
+  });
+
+  it('runs again an autocommitted statement PostgreSQL ended for a deadlock (retryOnConflict)', async () => {
+    await db.execute(sql`insert into counters values (11, 0), (12, 0)`);
+    let statementRuns = 0;
+    let transactionRuns = 0;
+    // One statement locks row 11, then asks for 12; the transaction holds 12 meanwhile, then asks for 11.
+    const statement = retryOnConflict(() => {
+      statementRuns += 1;
+      return db.execute(
+        sql.raw(`do $$ begin
+        update counters set value = value + 1 where id = 11;
+        perform pg_sleep(0.2);
+        update counters set value = value + 1 where id = 12;
+      end $$`),
+      );
+    });
+    const transaction = writeTransaction(db, async (tx) => {
+      transactionRuns += 1;
+      await tx.execute(sql`update counters set value = value + 1 where id = 12`);
+      await tx.execute(sql`select pg_sleep(0.4)`);
+      await tx.execute(sql`update counters set value = value + 1 where id = 11`);
+    });
+    await Promise.all([statement, transaction]);
+    // PostgreSQL ended one of the two once; it ran again and both changes are in.
+    expect(statementRuns + transactionRuns).toBe(3);
+    const rows = await db.execute<{ id: number; value: number }>(sql`select id, value from counters where id > 10 order by id`);
+    expect(rows.rows).toEqual([
+      { id: 11, value: 2 },
+      { id: 12, value: 2 },
+    ]);
   });
 
   it('reads no SQLSTATE from errors that are not PostgreSQL’s', () => {

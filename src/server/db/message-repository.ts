@@ -12,6 +12,7 @@ import type { Message } from '../../contract/messages';
 import type { Database } from './database';
 import { poolOf } from './pg-pool';
 import type { SqlQuery } from './loan-list-query';
+import { retryOnConflict } from './write-transaction';
 
 export interface MessagePageRequest {
   readonly limit: number;
@@ -157,6 +158,8 @@ export async function updateMessages(
   messageIds: readonly string[],
   change: MessageChange,
 ): Promise<number> {
-  const result = await poolOf(db).query(bulkUpdateSql(participantId, messageIds, change));
+  // Two bulk updates of one organization may lock shared rows in different orders (an index scan
+  // for a few ids, a bitmap scan for many): the statement then runs again after a deadlock.
+  const result = await retryOnConflict(() => poolOf(db).query(bulkUpdateSql(participantId, messageIds, change)));
   return result.rowCount ?? 0;
 }

@@ -29,17 +29,22 @@ export function isRetryableConflict(error: unknown): boolean {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `work` in a transaction; if PostgreSQL rolls it back for a deadlock or a serialization
- * failure, runs it again (at most WRITE_ATTEMPTS times in all, after a short random pause so the
- * two do not meet again). `work` must do nothing outside the transaction: it may run more than once.
+ * Runs `attempt` again when PostgreSQL rolled it back for a deadlock or a serialization failure
+ * (WRITE_ATTEMPTS times in all, after a short random pause so the two do not meet again). `attempt`
+ * must be one transaction or one autocommitted statement: it may run more than once.
  */
-export async function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+export async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let count = 1; ; count += 1) {
     try {
-      return await db.transaction(work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS || !isRetryableConflict(error)) throw error;
-      await pause(5 + Math.random() * 20 * attempt);
+      if (count >= WRITE_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      await pause(5 + Math.random() * 20 * count);
     }
   }
+}
+
+/** Runs `work` in a transaction, again after a deadlock or serialization failure (retryOnConflict). */
+export function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return retryOnConflict(() => db.transaction(work));
 }
