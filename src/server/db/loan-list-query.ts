@@ -256,6 +256,18 @@ SELECT ${itemsArray(pageOrder)}, min(total.n) AS total FROM total LEFT JOIN LATE
 }
 
 /**
+ * What the text of loanListSql depends on, beside the parameter values: the same shape, the same
+ * text (a test enumerates every shape to hold this). Undefined for a search, an id list or a pool,
+ * whose statements are not prepared by name.
+ */
+export function loanListShape(filter: LoanListFilter, page: LoanPageRequest): string | undefined {
+  if (isSmallSetFilter(filter)) return undefined;
+  const order = orderOf(filter);
+  const allRoles = roleMask(filter.roles) === ALL_ROLES_MASK;
+  return `${order.key}:${order.descending}:${allRoles}:${filter.updatedSince !== undefined}:${page.limit}:${page.offset === 0}`;
+}
+
+/**
  * Every matching row for the CSV, in the list order, as arrays in LoanCsvRow's column order
  * (borrower and address joined here, so fewer fields cross the wire).
  */
