@@ -133,6 +133,8 @@ export async function createLoanListWorld(db: Database, app: FastifyInstance): P
       { role: 'SERVICER', name: '-2+3' },
       { role: 'CONTROLLER', name: '\tTabbed Trust' },
       { role: 'SUB_SERVICER', name: '\rReturn Co' },
+      // What JSON must escape, and letters beyond Latin-1, in a name the list writes as JSON text.
+      { role: 'SECURED_PARTY', name: 'Crédit "Quoted" \\ Back\nslash 銀行 \u{1F3E6} \u0007' },
     ],
   });
 
