@@ -9,6 +9,7 @@ import {
   DEFAULT_JOB_RETENTION_HOURS,
   DEFAULT_MAX_SESSIONS_PER_IDENTITY,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   DEFAULT_SESSION_PURGE_INTERVAL_MS,
   DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
@@ -57,6 +58,7 @@ export interface BuildAppOptions {
         | 'maxSessionsPerIdentity'
         | 'signInAccountLimit'
         | 'sessionPurgeIntervalMs'
+        | 'securityEventRetentionDays'
       >
     >;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
@@ -136,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieSecure: config.cookieSecure,
     idleTimeoutMs: config.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     purgeIntervalMs: config.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
+    securityEventRetentionDays: config.securityEventRetentionDays ?? DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
   });
   await app.register(tenancyPlugin);
   // Before the routes: it documents the routes added after it.

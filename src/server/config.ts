@@ -16,6 +16,8 @@ export const DEFAULT_MAX_SESSIONS_PER_IDENTITY = 10;
 export const DEFAULT_SIGN_IN_ACCOUNT_LIMIT = 5;
 /** How often a server deletes expired sessions (absolute or idle). */
 export const DEFAULT_SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** Security events are kept this long (13 months: a year of audit trail, as PCI DSS 10.5.1 asks, and a month to read it). */
+export const DEFAULT_SECURITY_EVENT_RETENTION_DAYS = 400;
 /** A finished batch job and its zip are kept this long after it finished (then both are deleted). */
 export const DEFAULT_JOB_RETENTION_HOURS = 7 * 24;
 /** How often a server deletes finished jobs past their retention. */
@@ -64,6 +66,8 @@ const envSchema = z.object({
     .min(1000)
     .max(24 * 60 * 60 * 1000)
     .default(DEFAULT_SESSION_PURGE_INTERVAL_MS),
+  /** Days a security event is kept; older ones go at the session purge's rounds. */
+  SECURITY_EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(DEFAULT_SECURITY_EVENT_RETENTION_DAYS),
   /** Hours a finished job (DONE or FAILED) and its zip are kept; then both are deleted. */
   JOB_RETENTION_HOURS: z.coerce
     .number()
@@ -110,6 +114,7 @@ export interface ServerConfig {
   readonly maxSessionsPerIdentity: number;
   readonly signInAccountLimit: number;
   readonly sessionPurgeIntervalMs: number;
+  readonly securityEventRetentionDays: number;
   /** Whether this process runs background jobs (src/server/jobs/); tests' apps leave it off. */
   readonly jobWorkers: boolean;
   readonly jobRetentionHours: number;
@@ -151,6 +156,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     maxSessionsPerIdentity: parsed.MAX_SESSIONS_PER_IDENTITY,
     signInAccountLimit: parsed.SIGN_IN_ACCOUNT_LIMIT,
     sessionPurgeIntervalMs: parsed.SESSION_PURGE_INTERVAL_MS,
+    securityEventRetentionDays: parsed.SECURITY_EVENT_RETENTION_DAYS,
     jobWorkers: parsed.JOB_WORKERS,
     jobRetentionHours: parsed.JOB_RETENTION_HOURS,
     jobPurgeIntervalMs: parsed.JOB_PURGE_INTERVAL_MS,

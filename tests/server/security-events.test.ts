@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
+import { DEFAULT_SECURITY_EVENT_RETENTION_DAYS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, parseConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
+import { purgeRound } from '../../src/server/identity/session-purge';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertParticipant, insertUser, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
 
@@ -144,5 +146,30 @@ describe('security events', () => {
     expect(await latest()).toMatchObject({ kind: 'sign-in.success', identityId });
     const [stored] = await database.db.select().from(schema.identities).where(eq(schema.identities.id, identityId));
     expect(stored?.email).toBe(EMAIL);
+  });
+
+  it('keeps events SECURITY_EVENT_RETENTION_DAYS, then the purge round deletes them, oldest first and a batch at a time', async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const aged = (days: number) => ({
+      kind: 'sign-in.failure',
+      email: `aged-${days}@registry.test`,
+      occurredAt: new Date(Date.now() - days * DAY_MS),
+      detail: { days },
+    });
+    await database.db.insert(schema.securityEvents).values([aged(900), aged(700), aged(401), aged(399), aged(30)]);
+    const agedLeft = async () =>
+      (await allEvents()).filter((event) => event.email?.startsWith('aged-')).map((event) => (event.detail as { days: number }).days);
+
+    // A batch of two takes the two oldest.
+    expect(await app.repositories.securityEvents.deleteOlderThan(DEFAULT_SECURITY_EVENT_RETENTION_DAYS, 2)).toBe(2);
+    expect(await agedLeft()).toEqual([401, 399, 30]);
+    // The timer's round, with the default retention: what is past 400 days goes, the rest stays.
+    await purgeRound(app, app.log, {
+      idleTimeoutMs: DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+      securityEventRetentionDays: DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
+    });
+    expect(await agedLeft()).toEqual([399, 30]);
+    expect(parseConfig({}).securityEventRetentionDays).toBe(400);
+    expect(() => parseConfig({ SECURITY_EVENT_RETENTION_DAYS: '7' })).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 // Security events (issue 8, defect 8): an append-only record of sign-ins, sign-outs, session ends
-// and permission refusals. Written through src/server/identity/security-events.ts, which never
+// and permission refusals, kept SECURITY_EVENT_RETENTION_DAYS (session-purge.ts). Written through src/server/identity/security-events.ts, which never
 // lets a failed write fail the request.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { securityEvents } from './schema';
 
@@ -60,4 +60,16 @@ export async function listSecurityEventsOfIdentity(db: Database, identityId: str
     .where(eq(securityEvents.identityId, identityId))
     .orderBy(desc(securityEvents.occurredAt), desc(securityEvents.id))
     .limit(limit);
+}
+
+/** Rows one purge round deletes at most, so a round stays short after a long pause (the next takes the rest). */
+export const SECURITY_EVENT_PURGE_BATCH = 10_000;
+
+/** Deletes the oldest events past `retentionDays` (at most SECURITY_EVENT_PURGE_BATCH); how many went. */
+export async function deleteOlderThan(db: Database, retentionDays: number, batch = SECURITY_EVENT_PURGE_BATCH): Promise<number> {
+  const result = await db.execute(sql`
+    delete from security_events where id in (
+      select id from security_events where occurred_at < now() - make_interval(days => ${retentionDays}::int)
+      order by occurred_at limit ${batch}::int)`);
+  return result.rowCount ?? 0;
 }

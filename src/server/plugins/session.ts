@@ -58,8 +58,10 @@ export interface SessionPluginOptions {
   readonly cookieSecure: boolean;
   /** A session unused this long is dead (SESSION_IDLE_TIMEOUT_MS); each authenticated request slides it. */
   readonly idleTimeoutMs: number;
-  /** How often expired sessions are deleted (SESSION_PURGE_INTERVAL_MS). */
+  /** How often expired sessions are deleted (SESSION_PURGE_INTERVAL_MS), and security events past their retention. */
   readonly purgeIntervalMs: number;
+  /** Days a security event is kept (SECURITY_EVENT_RETENTION_DAYS). */
+  readonly securityEventRetentionDays: number;
 }
 
 /** Callers kept at most: one per live session and organization in use, a few hundred bytes each. */
@@ -81,7 +83,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
 
   // Expired sessions are deleted every purgeIntervalMs by every server (a DELETE ... RETURNING:
   // each row, and its session.expired event, goes once).
-  runPeriodically(app, options.purgeIntervalMs, () => purgeRound(app, app.log, options.idleTimeoutMs));
+  runPeriodically(app, options.purgeIntervalMs, () =>
+    purgeRound(app, app.log, { idleTimeoutMs: options.idleTimeoutMs, securityEventRetentionDays: options.securityEventRetentionDays }),
+  );
 
   // Every 403 is a security event (defect 8), written after the answer has left.
   app.addHook('onResponse', (request, reply, done) => {
