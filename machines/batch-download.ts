@@ -12,6 +12,12 @@ import { BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
 export const startFailure = (error: unknown): string =>
   isHttpError(error) && error.status === 429 ? error.serverMessage : BATCH_DOWNLOAD_TEXTS.startFailed;
 
+/** Why a download failed, for the toast: that a loan of the zip has moved on (the server's 404), else SPEC's text. */
+export const downloadFailure = (error: unknown): string =>
+  isHttpError(error) && error.status === 404 && error.serverMessage === BATCH_DOWNLOAD_TEXTS.accessLost
+    ? BATCH_DOWNLOAD_TEXTS.accessLost
+    : BATCH_DOWNLOAD_TEXTS.downloadFailed;
+
 export interface ZipFile {
   readonly file: Blob;
   readonly fileName: string;
@@ -159,7 +165,7 @@ export const batchDownloadMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: { type: 'notifyFailed', params: () => ({ message: BATCH_DOWNLOAD_TEXTS.downloadFailed }) },
+              actions: { type: 'notifyFailed', params: ({ event }) => ({ message: downloadFailure(event.error) }) },
             },
           },
         },

@@ -196,6 +196,8 @@ export const BATCH_DOWNLOAD_TEXTS = {
   failed: 'The assignment download failed. Please try again.',
   startFailed: 'Unable to start the assignment download',
   downloadFailed: 'The assignment zip could not be downloaded. Please try again.',
+  /** The zip's 404 once the organization no longer holds a role on one of its loans (not SPEC's). */
+  accessLost: 'This download holds assets your organization no longer has a role on: start a new download.',
   noDownloads: 'No downloads in progress.',
   progressText: (progress: number, total: number) => `Zipping assignments: ${progress} of ${total} documents`,
   startingText: 'Starting the assignment download...',

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { batchDownloadMachine, selectCanStart, selectPhase, selectProgress, type ZipFile } from '../../machines/batch-download';
+import {
+  batchDownloadMachine,
+  downloadFailure,
+  selectCanStart,
+  selectPhase,
+  selectProgress,
+  type ZipFile,
+} from '../../machines/batch-download';
 import { HttpError } from '../../src/contract/http-error';
 import type { Job, JobStatus, StartJobBody } from '../../src/contract/jobs';
 import { JOB_POLL_INTERVAL_MS } from '../../src/domain/constants';
@@ -207,6 +214,30 @@ describe('batch download machine', () => {
     expect(failingZip.notifyComplete).not.toHaveBeenCalled();
     expect(notifyFailed).not.toHaveBeenCalled();
     expect(notifyComplete).not.toHaveBeenCalled();
+  });
+
+  it("a zip refused because a loan has moved on (404) says so; another 404 gets SPEC's text", async () => {
+    const refusal = (message: string) => new HttpError(404, JSON.stringify({ statusCode: 404, error: 'Not Found', message }));
+    expect(downloadFailure(refusal(BATCH_DOWNLOAD_TEXTS.accessLost))).toBe(BATCH_DOWNLOAD_TEXTS.accessLost);
+    expect(downloadFailure(refusal('Job not found.'))).toBe(BATCH_DOWNLOAD_TEXTS.downloadFailed);
+    expect(downloadFailure(new Error(BATCH_DOWNLOAD_TEXTS.accessLost))).toBe(BATCH_DOWNLOAD_TEXTS.downloadFailed);
+
+    let answer: Job[] = [];
+    const { actor, notifyFailed } = start({
+      jobs: async () => answer,
+      zip: async () => {
+        throw refusal(BATCH_DOWNLOAD_TEXTS.accessLost);
+      },
+    });
+    actor.send({ type: 'batch.load' });
+    await settle();
+    actor.send({ type: 'batch.start', request });
+    await settle();
+    answer = [job('DONE', 10)];
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS);
+    await settle();
+    expect(notifyFailed).toHaveBeenCalledWith(BATCH_DOWNLOAD_TEXTS.accessLost);
+    expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
   });
 
   it('forgets the job on sign-out and stops polling', async () => {

@@ -11,7 +11,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { jobFiles, jobs } from '../../src/server/db/schema';
 import { batchDownloadAomsFailed, ZIP_CHUNK_BYTES } from '../../src/server/jobs/batch-download-job';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
-import { TOO_MANY_UNFINISHED_JOBS } from '../../src/server/routes/jobs';
+import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-fixtures';
@@ -156,6 +156,25 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     const leftOut = parseCsv(files.get('left-out.csv')?.toString('utf8') ?? '');
     expect(leftOut[1]).toEqual([loans.second.uli, tamperedFileName, BATCH_DOWNLOAD_TEXTS.hashMismatch]);
     expect([...files.keys()].some((name) => name.includes(loans.foreign.uli) || name.includes('deed'))).toBe(false);
+  });
+
+  it('refuses the zip (404, never its documents) once the organization has handed one of its loans on, and gives it again when it is back', async () => {
+    const ownerOf = (participantId: string) =>
+      database.owner.db.execute(
+        sql`update loan_parties set participant_id = ${participantId} where loan_id = ${loans.second.id} and role = 'OWNER'`,
+      );
+    await ownerOf(org.other);
+    try {
+      for (const url of [zipUrl(), zipUrl(job.jobId)]) {
+        const refused = await productGet(app, url, asMember);
+        expect(refused.statusCode).toBe(404);
+        expect(errorBodySchema.parse(refused.json()).message).toBe(ZIP_ACCESS_LOST);
+        expect(refused.headers['content-type']).not.toBe('application/zip');
+      }
+    } finally {
+      await ownerOf(org.home);
+    }
+    expect((await productGet(app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
   });
 
   it('takes the whole filtered set when filters are given', async () => {

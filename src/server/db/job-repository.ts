@@ -59,10 +59,15 @@ export async function countAssignmentDocuments(db: Database, loanIds: readonly s
 }
 
 /** A new PENDING job (in the caller's transaction when `db` is one). */
-export async function insertJob(
-  db: Database | Transaction,
-  values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
-): Promise<JobRow> {
+/** What a new job is: its owner, id, type, documents to take, and the loans it takes them from. */
+export type NewJob = JobOwner & {
+  readonly id: string;
+  readonly type: JobType;
+  readonly total: number;
+  readonly loanIds: readonly string[];
+};
+
+export async function insertJob(db: Database | Transaction, values: NewJob): Promise<JobRow> {
   const [row] = await db
     .insert(jobs)
     .values({
@@ -72,8 +77,21 @@ export async function insertJob(
       type: values.type,
       status: 'PENDING',
       total: values.total,
+      loanIds: [...values.loanIds],
     })
-    .returning();
+    .returning({
+      id: jobs.id,
+      participantId: jobs.participantId,
+      userId: jobs.userId,
+      type: jobs.type,
+      status: jobs.status,
+      progress: jobs.progress,
+      total: jobs.total,
+      resultSizeBytes: jobs.resultSizeBytes,
+      error: jobs.error,
+      createdAt: jobs.createdAt,
+      updatedAt: jobs.updatedAt,
+    });
   if (!row) throw new Error('job not inserted');
   return row as JobRow;
 }
@@ -86,7 +104,7 @@ export async function insertJob(
  */
 export async function startJob(
   db: Database,
-  values: JobOwner & { readonly id: string; readonly type: JobType; readonly total: number },
+  values: NewJob,
   enqueue: (tx: Transaction) => Promise<unknown>,
   maxUnfinished: number,
 ): Promise<JobRow | null> {
@@ -147,6 +165,23 @@ export async function findDownloadableJob(db: Database, owner: JobOwner, type: J
     [owner.participantId, owner.userId, type, jobId ?? null],
   );
   return rows[0];
+}
+
+/**
+ * Whether the organization still holds a role on every loan its job was started for: a zip is
+ * not handed out with the documents of a loan the organization has since handed on. (Jobs from
+ * before migration 0017 kept no loans: nothing to check.)
+ */
+export async function holdsEveryLoanOfJob(db: Database, jobId: string, participantId: string): Promise<boolean> {
+  const { rows } = await poolOf(db).query<{ held: boolean }>(
+    `SELECT NOT EXISTS (
+       SELECT 1 FROM jobs j CROSS JOIN LATERAL unnest(j.loan_ids) AS loan(id)
+       WHERE j.id = $1
+         AND NOT EXISTS (SELECT 1 FROM loan_parties lp WHERE lp.loan_id = loan.id AND lp.participant_id = $2)
+     ) AS held`,
+    [jobId, participantId],
+  );
+  return rows[0]?.held ?? false;
 }
 
 /** Sets a job's status and counters (and clears or sets its error); `updated_at` is now. */

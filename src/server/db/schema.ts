@@ -382,6 +382,8 @@ export const jobs = pgTable(
     total: integer('total').notNull().default(0),
     resultSizeBytes: bigint('result_size_bytes', { mode: 'number' }),
     error: text('error'),
+    /** The loans the job was started for: its zip is given only while the organization holds a role on each. */
+    loanIds: uuid('loan_ids').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -22,6 +22,7 @@ import {
 } from '../../contract/jobs';
 import { PATHS } from '../../contract/paths';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
+import { BATCH_DOWNLOAD_TEXTS } from '../../domain/texts';
 import type { JobOwner, JobRow } from '../db/job-repository';
 import type { LoanListFilter } from '../db/loan-list-query';
 import { badRequest, notFound, tooManyRequests } from '../http-errors';
@@ -30,6 +31,7 @@ import { requireMembership } from '../plugins/tenancy';
 
 export const JOB_NOT_FOUND = 'Job not found.';
 export const ZIP_NOT_FOUND = 'No finished assignment download.';
+export const ZIP_ACCESS_LOST = BATCH_DOWNLOAD_TEXTS.accessLost;
 export const TOO_MANY_UNFINISHED_JOBS = `You have ${MAX_UNFINISHED_JOBS} batch downloads in progress: start another when one has finished.`;
 export const TOO_MANY_LOANS = `body.filters: a batch download takes at most ${MAX_BATCH_LOANS.toLocaleString('en-US')} loans; narrow the filters`;
 
@@ -105,7 +107,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       const total = await jobs.countAssignmentDocuments(loanIds);
       const id = randomUUID();
       const row = await jobs.startJob(
-        { ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total },
+        { ...owner, id, type: 'BATCH_DOWNLOAD_AOMS', total, loanIds },
         (tx) => app.jobs.send(JOB_QUEUES.batchDownloadAoms, { jobId: id, loanIds }, { tx, id }),
         MAX_UNFINISHED_JOBS,
       );
@@ -140,7 +142,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
         description:
           `One folder per loan (its ULI) holding the loan's ASSIGNMENT documents, and ${ZIP_MANIFEST_FILE} ` +
           `(${ZIP_MANIFEST_HEADERS.join(', ')}) of every file; a document whose content no longer matches its SHA-256 is left ` +
-          `out and listed in left-out.csv. Without \`jobId\`, the caller's newest finished job. ${OWNERSHIP}`,
+          `out and listed in left-out.csv. Without \`jobId\`, the caller's newest finished job. ${OWNERSHIP} ` +
+          'Given only while the organization still holds a role on every loan of the job (404 otherwise: start a new download).',
         querystring: documentsZipQuerySchema,
         produces: ['application/zip'],
         response: {
@@ -157,6 +160,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       const { jobId } = request.query;
       const row = await jobs.findDownloadableJob(owner, 'BATCH_DOWNLOAD_AOMS', jobId?.toLowerCase());
       if (!row) throw notFound(jobId ? JOB_NOT_FOUND : ZIP_NOT_FOUND);
+      // Access is checked again at each download: since the job ran, a loan may have moved on.
+      if (!(await jobs.holdsEveryLoanOfJob(row.id, owner.participantId))) throw notFound(ZIP_ACCESS_LOST);
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${zipFileName(toJob(row))}"`)
