@@ -408,9 +408,12 @@ describe('kill -9 under acknowledged writes', () => {
 
       const missingTransfers: string[] = [];
       for (const transfer of acked.transfers) {
+        // Kept, its message still taking an answer; or canceled since, with its message closed, when
+        // the ownership moved on and the requester no longer held the role (role-request-repository.ts).
         const row = await pool.query(
           `SELECT 1 FROM role_requests r JOIN messages m ON m.id = r.message_id
-            WHERE r.id = $1 AND r.loan_id = $2 AND r.role = $3 AND r.receiver_participant_id = $4 AND m.is_actionable`,
+            WHERE r.id = $1 AND r.loan_id = $2 AND r.role = $3 AND r.receiver_participant_id = $4
+              AND (m.is_actionable OR (r.state = 'CANCELED' AND r.answered_at IS NOT NULL))`,
           [transfer.id, transfer.loanId, transfer.role, transfer.receiverId],
         );
         if (row.rowCount !== 1) missingTransfers.push(transfer.id);
