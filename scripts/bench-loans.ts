@@ -7,12 +7,13 @@ import { LOAN_SORT_COLUMNS, type LoanSortColumn } from '../src/contract/loans';
 import { PATHS } from '../src/contract/paths';
 import { DEFAULT_ROLE_FILTER } from '../src/domain/loan';
 import { PARTICIPANT_HEADER } from '../src/domain/constants';
+import { defaultDatabasePoolSize } from '../src/server/config';
 import type { LoanListFilter } from '../src/server/db/loan-list-query';
 import { loanListStatement } from '../src/server/db/loan-list-repository';
 import type { HttpRequestSpec, HttpScenarioSpec, SqlScenarioSpec, SqlStatement } from './bench-load';
 
-/** The registry server's pool size (connectDatabase's default): the SQL side queues on as many connections. */
-export const SERVER_POOL_CONNECTIONS = 10;
+/** The registry server's main pool size (DATABASE_POOL_SIZE's default): the SQL side queues on as many connections. */
+export const SERVER_POOL_CONNECTIONS = defaultDatabasePoolSize();
 /** SPEC's first page size. */
 const PAGE_SIZE = 10;
 /** Loans whose details and events the details scenario cycles through. */

@@ -1,4 +1,5 @@
 // Server configuration, parsed once from the environment so a typo fails at start, not at first use.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,13 @@ export const DEFAULT_SECURITY_EVENT_RETENTION_DAYS = 400;
 export const DEFAULT_JOB_RETENTION_HOURS = 7 * 24;
 /** How often a server deletes finished jobs past their retention. */
 export const DEFAULT_JOB_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Connections of the server's main pool: 2 per core and 1 (the usual rule for a database on the
+ * same cores), at least 5. On two cores, 10 connections ran the asset list 8 to 13% slower than 5
+ * (docs/benchmarks.md, 2026-11-27): ten busy backends on two cores only take turns. CSV streams
+ * have a pool of their own (csv/stream-slots.ts).
+ */
+export const defaultDatabasePoolSize = (cores = os.availableParallelism()): number => Math.max(5, 2 * cores + 1);
 /** A whole request, headers and body, must arrive within this (a 10 MB upload at about 1 Mbit/s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 /** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
@@ -34,6 +42,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** The owner role of DATABASE_URL's database: migrations, pg-boss's schema and the grants (docs/decisions/0006). */
   MIGRATION_DATABASE_URL: z.url().optional(),
+  /** Connections of the main pool (CSV streams have their own); default defaultDatabasePoolSize(). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   SEED_LOANS: z.coerce.number().int().min(0).default(2000),
   COOKIE_SECURE: booleanString.optional(),
@@ -99,6 +109,8 @@ export interface ServerConfig {
    * DATABASE_URL's role; unset, DATABASE_URL does all of it (and must own the database).
    */
   readonly migrationDatabaseUrl: string | undefined;
+  /** Connections of the main pool (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number;
   readonly dataDir: string;
   readonly seedLoans: number;
   readonly cookieSecure: boolean;
@@ -142,6 +154,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     migrationDatabaseUrl: parsed.MIGRATION_DATABASE_URL,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
     dataDir: path.resolve(parsed.DATA_DIR),
     seedLoans: parsed.SEED_LOANS,
     cookieSecure: parsed.COOKIE_SECURE ?? production,

@@ -64,7 +64,7 @@ export async function startServer(config: ServerConfig = parseConfig(), options:
       connectionString = embedded.applicationConnectionString();
       ownerConnectionString = embedded.connectionString();
     }
-    const application = connectDatabase(connectionString);
+    const application = connectDatabase(connectionString, config.databasePoolSize);
     handle = application;
     const owner = ownerConnectionString ? connectDatabase(ownerConnectionString, 2) : application;
     try {

@@ -1,10 +1,11 @@
 // How many CSV downloads stream at once. Each holds a database connection (its cursor) for as long
 // as its client takes to read, so a dozen downloads nobody reads used to take the whole pool and
 // stall every other call of the server until the connections timed out. A server now streams at
-// most CSV_STREAMS_PER_SERVER at once (the pool keeps the rest for everything else) and an
-// identity at most CSV_STREAMS_PER_IDENTITY.
+// most CSV_STREAMS_PER_SERVER at once, over a pool of its own of as many connections (routes/
+// loans.ts), so the main pool stays whole for everything else, and an identity at most
+// CSV_STREAMS_PER_IDENTITY.
 
-/** Of the pool's 10 connections (database.ts), the ones CSV streams may hold at once. */
+/** The CSV streams a server runs at once: the connections of its CSV pool. */
 export const CSV_STREAMS_PER_SERVER = 4;
 export const CSV_STREAMS_PER_IDENTITY = 2;
 /** Seconds a refused caller is told to wait (Retry-After) when the server's streams are all busy. */

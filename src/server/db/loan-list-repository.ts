@@ -2,6 +2,7 @@
 // CSV, over the list index (loan_list_entries). SQL in loan-list-query.ts.
 import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { LoanListItem } from '../../contract/loans';
 import type { Database } from './database';
@@ -89,11 +90,12 @@ const CSV_BATCH_ROWS = 2000;
 
 /**
  * Every matching row, streamed from a server-side cursor (bounded memory: one batch at a time,
- * fetched as the consumer reads), once the first batch has come. The connection returns to the pool when the stream ends, fails
- * or is destroyed (a client that hangs up).
+ * fetched as the consumer reads), once the first batch has come. The connection (of `pool`: the
+ * server gives its CSV pool) returns to the pool when the stream ends, fails or is destroyed (a
+ * client that hangs up).
  */
-export async function streamLoanCsvRows(db: Database, filter: LoanListFilter): Promise<Readable> {
-  const client = await poolOf(db).connect();
+export async function streamLoanCsvRows(db: Database, filter: LoanListFilter, pool: pg.Pool = poolOf(db)): Promise<Readable> {
+  const client = await pool.connect();
   const { text, values } = loanCsvSql(filter);
   const stream: Readable = client.query(
     new QueryStream(text, values, { batchSize: CSV_BATCH_ROWS, highWaterMark: CSV_BATCH_ROWS, rowMode: 'array' }),

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/common';
 import {
@@ -17,6 +18,7 @@ import {
 import { PATHS } from '../../contract/paths';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
 import type { LoanListFilter } from '../db/loan-list-query';
+import { poolOf } from '../db/pg-pool';
 import { csvFileName, LOAN_CSV_HEADERS, loanCsvStream } from '../csv/loan-csv';
 import {
   CSV_DOWNLOADS_BUSY,
@@ -100,7 +102,7 @@ const csvRefusals = {
  */
 async function sendCsv(
   app: FastifyInstance,
-  slots: StreamSlots,
+  { slots, pool }: { readonly slots: StreamSlots; readonly pool: pg.Pool },
   request: FastifyRequest,
   reply: FastifyReply,
   filter: LoanListFilter,
@@ -114,7 +116,7 @@ async function sendCsv(
   }
   let rows: Readable;
   try {
-    rows = await app.repositories.loanList.streamLoanCsvRows(filter);
+    rows = await app.repositories.loanList.streamLoanCsvRows(filter, pool);
   } catch (error) {
     release();
     throw error;
@@ -131,6 +133,12 @@ async function sendCsv(
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const csvSlots = new StreamSlots({ perServer: CSV_STREAMS_PER_SERVER, perIdentity: CSV_STREAMS_PER_IDENTITY });
+  // The CSV streams' own connections, one per slot: a stream holds its cursor's connection while
+  // its client reads, and the main pool is sized for short calls (config.ts, DATABASE_POOL_SIZE).
+  const csvPool = new pg.Pool({ ...poolOf(app.db).options, max: CSV_STREAMS_PER_SERVER });
+  // An idle client that loses its server must not crash the process; the next stream reports it.
+  csvPool.on('error', () => undefined);
+  app.addHook('onClose', () => csvPool.end());
 
   routes.get(
     PATHS.loans,
@@ -161,7 +169,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       const filter = filterOf(membership.participant.id, request.query);
       // JSON or CSV by Accept: a cache between must not answer one with the other.
       reply.header('vary', 'Accept');
-      if (prefersCsv(request.headers.accept)) return sendCsv(app, csvSlots, request, reply, filter, 'assets');
+      if (prefersCsv(request.headers.accept)) return sendCsv(app, { slots: csvSlots, pool: csvPool }, request, reply, filter, 'assets');
       const { limit, offset } = request.query;
       // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
       const page = await app.repositories.loanList.listLoanPageJson(filter, { limit, offset });
@@ -193,7 +201,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
         throw notFound(POOL_NOT_FOUND);
       }
       const filter: LoanListFilter = { participantId, roles: [...FILTERABLE_ROLES], loanIds, poolId: poolDenomination?.toLowerCase() };
-      return sendCsv(app, csvSlots, request, reply, filter, 'pool-assets');
+      return sendCsv(app, { slots: csvSlots, pool: csvPool }, request, reply, filter, 'pool-assets');
     },
   );
 }
