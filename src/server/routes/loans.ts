@@ -121,7 +121,11 @@ async function sendCsv(
     release();
     throw error;
   }
-  // 'close' comes once the rows have ended, failed or been destroyed (a client that hung up).
+  // The slot comes back with the connection, when the rows end (streamLoanCsvRows), and at the
+  // latest on 'close', which also follows a failure or a client that hung up. 'close' alone came a
+  // round trip after the answer had ended (the cursor's close), so a caller's next download could
+  // still meet its own finished one (429).
+  rows.once('end', release);
   rows.once('close', release);
   return reply
     .type(CSV_TYPE)
