@@ -1,7 +1,7 @@
 // Batch jobs as the product sees them (the `jobs` table: status, progress, total, error) and their
 // result files (`job_files`, the zip in chunks). pg-boss's own tables run the work (src/server/jobs/).
 import { Readable } from 'node:stream';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { FILTERABLE_ROLES } from '../../domain/loan';
 import type { JobStatus, JobType } from '../../contract/jobs';
@@ -58,7 +58,6 @@ export async function countAssignmentDocuments(db: Database, loanIds: readonly s
   return rows[0]?.n ?? 0;
 }
 
-/** A new PENDING job (in the caller's transaction when `db` is one). */
 /** What a new job is: its owner, id, type, documents to take, and the loans it takes them from. */
 export type NewJob = JobOwner & {
   readonly id: string;
@@ -67,6 +66,10 @@ export type NewJob = JobOwner & {
   readonly loanIds: readonly string[];
 };
 
+/** A job's columns but its loan ids (up to MAX_BATCH_LOANS of them): what JobRow holds. */
+const { loanIds: _loanIds, ...JOB_ROW_COLUMNS } = getTableColumns(jobs);
+
+/** A new PENDING job (in the caller's transaction when `db` is one). */
 export async function insertJob(db: Database | Transaction, values: NewJob): Promise<JobRow> {
   const [row] = await db
     .insert(jobs)
@@ -79,19 +82,7 @@ export async function insertJob(db: Database | Transaction, values: NewJob): Pro
       total: values.total,
       loanIds: [...values.loanIds],
     })
-    .returning({
-      id: jobs.id,
-      participantId: jobs.participantId,
-      userId: jobs.userId,
-      type: jobs.type,
-      status: jobs.status,
-      progress: jobs.progress,
-      total: jobs.total,
-      resultSizeBytes: jobs.resultSizeBytes,
-      error: jobs.error,
-      createdAt: jobs.createdAt,
-      updatedAt: jobs.updatedAt,
-    });
+    .returning(JOB_ROW_COLUMNS);
   if (!row) throw new Error('job not inserted');
   return row as JobRow;
 }

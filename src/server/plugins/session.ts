@@ -83,9 +83,7 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
 
   // Expired sessions are deleted every purgeIntervalMs by every server (a DELETE ... RETURNING:
   // each row, and its session.expired event, goes once).
-  runPeriodically(app, options.purgeIntervalMs, () =>
-    purgeRound(app, app.log, { idleTimeoutMs: options.idleTimeoutMs, securityEventRetentionDays: options.securityEventRetentionDays }),
-  );
+  runPeriodically(app, options.purgeIntervalMs, () => purgeRound(app, app.log, options));
 
   // Every 403 is a security event (defect 8), written after the answer has left.
   app.addHook('onResponse', (request, reply, done) => {

@@ -143,6 +143,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   // An idle client that loses its server must not crash the process; the next stream reports it.
   csvPool.on('error', () => undefined);
   app.addHook('onClose', () => csvPool.end());
+  const csv = { slots: csvSlots, pool: csvPool };
 
   routes.get(
     PATHS.loans,
@@ -173,7 +174,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       const filter = filterOf(membership.participant.id, request.query);
       // JSON or CSV by Accept: a cache between must not answer one with the other.
       reply.header('vary', 'Accept');
-      if (prefersCsv(request.headers.accept)) return sendCsv(app, { slots: csvSlots, pool: csvPool }, request, reply, filter, 'assets');
+      if (prefersCsv(request.headers.accept)) return sendCsv(app, csv, request, reply, filter, 'assets');
       const { limit, offset } = request.query;
       // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
       const page = await app.repositories.loanList.listLoanPageJson(filter, { limit, offset });
@@ -205,7 +206,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
         throw notFound(POOL_NOT_FOUND);
       }
       const filter: LoanListFilter = { participantId, roles: [...FILTERABLE_ROLES], loanIds, poolId: poolDenomination?.toLowerCase() };
-      return sendCsv(app, { slots: csvSlots, pool: csvPool }, request, reply, filter, 'pool-assets');
+      return sendCsv(app, csv, request, reply, filter, 'pool-assets');
     },
   );
 }
