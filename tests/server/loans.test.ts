@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOAN_SORT_COLUMNS,
@@ -14,7 +15,7 @@ import { PATHS } from '../../src/contract/paths';
 import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
 import { TEXTS } from '../../src/domain/texts';
 import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
-import { loanListEntries, loanListSearch } from '../../src/server/db/schema';
+import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
 import { insertLoan } from './support/loan-fixtures';
@@ -360,9 +361,9 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
 
   it('keeps the index equal to a rebuild from scratch', async () => {
     const db = database.db;
-    const rows = async (table: typeof loanListEntries | typeof loanListSearch) =>
+    const rows = async (table: typeof loanListEntries | typeof loanListSearch | typeof loanListItems) =>
       (await db.select().from(table)).map((row) => JSON.stringify(row)).sort();
-    const snapshot = async () => [...(await rows(loanListEntries)), ...(await rows(loanListSearch))];
+    const snapshot = async () => [...(await rows(loanListEntries)), ...(await rows(loanListSearch)), ...(await rows(loanListItems))];
     const counts = async () =>
       (
         await db.execute<{ participant_id: string; updated_on: string; roles: number; count: string }>(
@@ -383,9 +384,17 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
     await db.execute(
       `INSERT INTO loan_parties (loan_id, role, state, participant_id) VALUES ('${moved.id}', 'SERVICER', 'CONFIRMED', '${world.foreign}')` as never,
     );
+    await db.execute(`UPDATE loan_parties SET state = 'PENDING' WHERE loan_id = '${moved.id}' AND role = 'SERVICER'` as never);
     await db.execute(`DELETE FROM loan_parties WHERE loan_id = '${dropped.id}'` as never);
     try {
-      expect(await list({ query: 'moved' })).toMatchObject({ totalCount: 1, loans: [{ loanId: moved.id }] });
+      expect(await list({ query: 'moved' })).toMatchObject({
+        totalCount: 1,
+        loans: [
+          { loanId: moved.id, status: 'Inactive', servicer: { state: 'PENDING', currentValue: { participantName: 'Foreign Credit' } } },
+        ],
+      });
+      // A loan nobody holds a role on keeps no list item.
+      expect(await db.select().from(loanListItems).where(eq(loanListItems.loanId, dropped.id))).toEqual([]);
       const incremental = await snapshot();
       expect(incremental.length).toBeGreaterThan(world.homeDefault.length);
       const incrementalCounts = await counts();

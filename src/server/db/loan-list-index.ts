@@ -4,7 +4,7 @@
 //
 //   await deferLoanListIndex(tx);   // triggers skip from here on in this transaction
 //   ... COPY loans, loan_parties ...
-//   await refreshLoanListIndex(tx); // rebuilds loan_list_entries, _counts and _search, ends the deferral
+//   await refreshLoanListIndex(tx); // rebuilds loan_list_entries, _counts, _totals, _search and _items, ends the deferral
 //   -- after COMMIT, outside the transaction: VACUUM (ANALYZE) of LOAN_LIST_TABLES
 import { sql } from 'drizzle-orm';
 import type { FilterableRole } from '../../contract/loans';
@@ -37,7 +37,13 @@ export async function deferLoanListIndex(tx: SqlRunner): Promise<void> {
 }
 
 /** The derived tables; VACUUM them after a bulk load's commit so scans skip hint-bit writes and heap visits. */
-export const LOAN_LIST_TABLES = ['loan_list_entries', 'loan_list_counts', 'loan_list_totals', 'loan_list_search'] as const;
+export const LOAN_LIST_TABLES = [
+  'loan_list_entries',
+  'loan_list_counts',
+  'loan_list_totals',
+  'loan_list_search',
+  'loan_list_items',
+] as const;
 
 /**
  * Rebuilds the list index from loans, loan_parties and participants (indexes dropped and built

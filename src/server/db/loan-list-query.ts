@@ -158,38 +158,12 @@ export function loanCountSql(filter: LoanListFilter): SqlQuery {
 }
 
 // The page leaves PostgreSQL as the contract's JSON text (loanListSchema), which the route sends
-// as it is: no row parsing, object building or serializing on the server's single thread. The text
-// is concatenated, every string through to_json (which escapes it) and every other value of a
-// fixed alphabet (uuids, role states): that costs PostgreSQL about a seventh less per page than
-// to_json over rows, whose record lookups weigh on a list read thousands of times a second. The
-// keys are the contract's, in its order; the tests compare pages with the contract field by field.
-
-/** JSON text of a nullable string (to_json escapes it). */
-const jsonText = (expression: string): string => `coalesce(to_json(${expression})::text, 'null')`;
-
-/** A role entry (roleEntrySchema): a participant's name and provenance (its id without one, as the details give it), or a plain name. */
-const ROLE_ENTRY = `'{"state":"' || lp.state || '","currentValue":' || CASE WHEN lp.participant_id IS NOT NULL
-        THEN '{"participantName":' || to_json(coalesce(pt.name, lp.name, ''))::text
-          || ',"provenanceId":' || to_json(coalesce(lp.provenance_id, lp.participant_id::text))::text || '}'
-        ELSE ${jsonText('lp.name')} END || '}'`;
-
-/** The entry of one role among a loan's parties (one row per loan and role: loan_parties_loan_role_key), else null. */
-const roleEntry = (role: string): string => `coalesce(max(${ROLE_ENTRY}) FILTER (WHERE lp.role = '${role}'), 'null')`;
-
-const ROLE_ENTRIES = `SELECT ${roleEntry('OWNER')} AS owner, ${roleEntry('SERVICER')} AS servicer,
-      ${roleEntry('CONTROLLER')} AS controller, ${roleEntry('SUB_SERVICER')} AS sub_servicer, ${roleEntry('SECURED_PARTY')} AS secured_party
-    FROM loan_parties lp LEFT JOIN participants pt ON pt.id = lp.participant_id
-    WHERE lp.loan_id = l.id AND lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY')`;
-
-/** A list item (loanListItemSchema), its keys in the contract's order. */
-const ITEM = `'{"loanId":"' || l.id || '","uli":' || to_json(l.uli)::text || ',"loanType":' || to_json(l.loan_type)::text
-      || ',"tradeDate":' || ${jsonText('l.trade_date')} || ',"mortgageeOfRecord":' || ${jsonText('l.mortgagee_of_record')}
-      || ',"status":' || to_json(l.status)::text || ',"owner":' || r.owner || ',"servicer":' || r.servicer
-      || ',"controller":' || r.controller || ',"subServicer":' || r.sub_servicer || ',"securedParty":' || r.secured_party || '}'`;
+// as it is: no row parsing, object building or serializing on the server's single thread. Each
+// loan's item is kept written in loan_list_items (migration 0018_loan_list_items); a page joins its
+// ids there and joins the items into an array. The tests compare pages with the contract field by field.
 
 /** The list items of the loans in `page` (loan_id, sort_key), with the keys that order them. */
-const ITEMS = `SELECT ${ITEM} AS item, page.sort_key, page.loan_id
-  FROM page JOIN loans l ON l.id = page.loan_id CROSS JOIN LATERAL (${ROLE_ENTRIES}) r`;
+const ITEMS = `SELECT i.item, page.sort_key, page.loan_id FROM page JOIN loan_list_items i ON i.loan_id = page.loan_id`;
 
 /** The page's items as one JSON array text, in the list order ('[]' for none). */
 const itemsArray = (order: string): string => `'[' || coalesce(string_agg(p.item, ',' ORDER BY ${order}), '') || ']' AS loans`;

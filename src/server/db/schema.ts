@@ -494,6 +494,17 @@ export const loanListEntries = pgTable(
   ],
 );
 
+/**
+ * The asset list's items: one row per loan some organization holds a role on, `item` the loan's
+ * list item (loanListItemSchema) as the JSON text a page sends, parties and their names included
+ * (migration 0018_loan_list_items). A page joins its ten ids here instead of reading ten loans and
+ * fifty parties. Derived data, like loan_list_entries.
+ */
+export const loanListItems = pgTable('loan_list_items', {
+  loanId: uuid('loan_id').primaryKey(),
+  item: text('item').notNull(),
+});
+
 /** Exact row counts of loan_list_entries per (participant, UTC day of updated_at, roles bitmask), kept by its triggers. */
 export const loanListCounts = pgTable(
   'loan_list_counts',

@@ -1,4 +1,4 @@
-// The asset list index (entries, search rows, day counts, totals) is derived data kept by
+// The asset list index (entries, search rows, items, day counts, totals) is derived data kept by
 // triggers: after any sequence of writes it must equal what loan_list_rebuild() computes from
 // loans, loan_parties and participants. This rebuilds it inside a transaction that is rolled
 // back, and answers the rows that differ (at most a few of each kind), so a test can expect none.
@@ -10,6 +10,7 @@ import { refreshLoanListIndex } from '../../../src/server/db/loan-list-index';
 const SNAPSHOT = sql`
   select 'entry' as kind, to_jsonb(e)::text as row from loan_list_entries e
   union all select 'search', to_jsonb(s)::text from loan_list_search s
+  union all select 'item', to_jsonb(i)::text from loan_list_items i
   union all select 'day count', to_jsonb(c)::text from loan_list_counts c where count <> 0
   union all select 'total', to_jsonb(t)::text from loan_list_totals t where count <> 0`;
 
