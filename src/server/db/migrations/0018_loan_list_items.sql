@@ -15,8 +15,10 @@ CREATE TABLE "loan_list_items" (
 	"item" text NOT NULL
 );
 --> statement-breakpoint
--- The list items of the given loans (NULL: every loan) that have entries (refreshed first).
--- Inlined by the planner, so a constant list becomes index lookups.
+-- The list items of the given loans (NULL: every loan) on which some organization holds a role:
+-- those with a loan_list_entries row (loan_list_rows). Inlined by the planner, so a constant list
+-- becomes index lookups. One pass over the parties, grouped by loan (a whole rebuild: 13 s at a
+-- million loans, against 22 s with a semi-join on the entries).
 CREATE FUNCTION loan_list_item_rows(loan_ids uuid[]) RETURNS SETOF loan_list_items
 LANGUAGE sql STABLE
 AS $$
@@ -28,7 +30,7 @@ AS $$
       || ',"servicer":' || coalesce(r.servicer, 'null') || ',"controller":' || coalesce(r.controller, 'null')
       || ',"subServicer":' || coalesce(r.sub_servicer, 'null') || ',"securedParty":' || coalesce(r.secured_party, 'null') || '}'
   FROM loans l
-  LEFT JOIN (
+  JOIN (
     -- One row per loan and role (loan_parties_loan_role_key): max() picks the only one.
     SELECT lp.loan_id,
       max(entry.json) FILTER (WHERE lp.role = 'OWNER') AS owner,
@@ -46,11 +48,11 @@ AS $$
             || ',"provenanceId":' || to_json(coalesce(lp.provenance_id, lp.participant_id::text))::text || '}'
           ELSE coalesce(to_json(lp.name)::text, 'null') END || '}' AS json
     ) entry
-    WHERE lp.role IN ('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY')
-      AND (loan_ids IS NULL OR lp.loan_id = ANY (loan_ids))
+    WHERE loan_ids IS NULL OR lp.loan_id = ANY (loan_ids)
     GROUP BY lp.loan_id
+    -- Held by some organization: the condition under which loan_list_rows writes entries.
+    HAVING bool_or(lp.participant_id IS NOT NULL AND loan_role_bit(lp.role) <> 0)
   ) r ON r.loan_id = l.id
-  WHERE l.id IN (SELECT e.loan_id FROM loan_list_entries e WHERE loan_ids IS NULL OR e.loan_id = ANY (loan_ids))
 $$;
 --> statement-breakpoint
 -- Writes the item of every loan with entries into the empty loan_list_items, in loan id order;
