@@ -93,18 +93,20 @@ describe('idle timeout', () => {
   });
 
   it('slides with every authenticated request, inside the absolute lifetime', async () => {
-    const idleApp = await appWith({ sessionIdleTimeoutMs: 1000 });
+    // 2 s: a request every 300 ms keeps it alive even when a loaded CI machine stalls this process
+    // for well over a second (with 1 s, one stall of 0.6 s ended the session mid-test).
+    const idleApp = await appWith({ sessionIdleTimeoutMs: 2000 });
     try {
       const cookie = await signedInCookie(idleApp, 'slide@registry.test');
       const signedInAt = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
-      // 2.4 s of use, more than twice the idle timeout, a request every 300 ms.
-      for (let round = 0; round < 8; round++) {
+      // 3.3 s of use, more than one and a half idle timeouts, a request every 300 ms.
+      for (let round = 0; round < 12; round++) {
         expect((await figureInfo(idleApp, cookie)).statusCode).toBe(200);
         await sleep(300);
       }
       const row = await sessionRow(cookie);
-      expect(row?.lastSeenAt.getTime()).toBeGreaterThan(signedInAt + 1500);
-      await sleep(1200);
+      expect(row?.lastSeenAt.getTime()).toBeGreaterThan(signedInAt + 2500);
+      await sleep(2400);
       expect((await figureInfo(idleApp, cookie)).statusCode).toBe(401);
     } finally {
       await idleApp.close();
