@@ -1,5 +1,5 @@
 // The asset list: pages of an organization's loans (JSON) and every matching row streamed for the
-// CSV, over the list index (loan_list_entries). SQL in loan-list-query.ts.
+// CSV, over the list index (loan_list_entries, its stored items loan_list_items). SQL in loan-list-query.ts.
 import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
