@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   DEFAULT_CALLER_CACHE_MS,
+  DEFAULT_LOAN_PAGE_CACHE_MB,
   DEFAULT_CONNECTION_TIMEOUT_MS,
   DEFAULT_JOB_PURGE_INTERVAL_MS,
   DEFAULT_JOB_RETENTION_HOURS,
@@ -21,6 +22,7 @@ import type { ScryptParams } from './identity/passwords';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
+import loanPageCachePlugin from './plugins/loan-page-cache';
 import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
 import securityPlugin, { securityHeaders } from './plugins/security';
@@ -48,6 +50,7 @@ export interface BuildAppOptions {
         ServerConfig,
         | 'signInRateLimit'
         | 'callerCacheMs'
+        | 'loanPageCacheMb'
         | 'jobWorkers'
         | 'jobRetentionHours'
         | 'jobPurgeIntervalMs'
@@ -112,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // - `app.repositories.<name>.<fn>(...)`: a repository module's functions (src/server/db/*-repository.ts)
   //   with the database bound, e.g. `app.repositories.users.findUserById(id)` (plugins/repositories.ts;
   //   a new repository is one line there);
+  // - `app.loanPages`: the asset list's page cache, exactly invalidated (plugins/loan-page-cache.ts);
   // - `request.identity` (session), `request.registryUser` and `request.membership` (tenancy);
   // - throw ApiError helpers from http-errors.ts; the error handler writes the body.
   await app.register(databasePlugin, { db });
@@ -141,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     securityEventRetentionDays: config.securityEventRetentionDays ?? DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
   });
   await app.register(tenancyPlugin);
+  await app.register(loanPageCachePlugin, { maxMegabytes: config.loanPageCacheMb ?? DEFAULT_LOAN_PAGE_CACHE_MB });
   // Before the routes: it documents the routes added after it.
   await app.register(openApiPlugin, { cookieSecure: config.cookieSecure });
 

@@ -9,6 +9,7 @@ const booleanString = z
 
 /** How long a session's caller lookup is reused by default (see src/server/identity/caller-cache.ts). */
 export const DEFAULT_CALLER_CACHE_MS = 10_000;
+export const DEFAULT_LOAN_PAGE_CACHE_MB = 32;
 /** A session unused this long is dead (issue 8, defect 2); each authenticated request slides it. */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Live sessions one identity may have; a sign-in beyond them ends the oldest. */
@@ -54,6 +55,8 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Milliseconds a session's caller lookup is reused (0: off); emptied on every change, see caller-cache.ts. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(DEFAULT_CALLER_CACHE_MS),
+  /** Megabytes of asset list pages kept (0: off); emptied on every change, see loan-page-cache.ts. */
+  LOAN_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_LOAN_PAGE_CACHE_MB),
   /** Milliseconds a request (headers and body) may take to arrive before a 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   /** Milliseconds a connection may stay silent before it is closed. */
@@ -120,6 +123,7 @@ export interface ServerConfig {
   readonly staticDir: string;
   readonly signInRateLimit: number;
   readonly callerCacheMs: number;
+  readonly loanPageCacheMb: number;
   readonly requestTimeoutMs: number;
   readonly connectionTimeoutMs: number;
   readonly sessionIdleTimeoutMs: number;
@@ -163,6 +167,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     staticDir: path.resolve(parsed.STATIC_DIR),
     signInRateLimit: parsed.SIGN_IN_RATE_LIMIT,
     callerCacheMs: parsed.CALLER_CACHE_MS,
+    loanPageCacheMb: parsed.LOAN_PAGE_CACHE_MB,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_MS,
     sessionIdleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOAN_SORT_COLUMNS,
@@ -15,11 +15,13 @@ import { PATHS } from '../../src/contract/paths';
 import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
 import { TEXTS } from '../../src/domain/texts';
 import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
+import { poolOf } from '../../src/server/db/pg-pool';
+import { writeTransaction } from '../../src/server/db/write-transaction';
 import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
 import { insertLoan } from './support/loan-fixtures';
-import { createTestApp, productGet } from './support/server-fixtures';
+import { createTestApp, productGet, TEST_CONFIG } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -49,6 +51,8 @@ async function list(query: Record<string, string | number> = {}, participantId?:
 }
 
 const idsOf = (page: LoanList) => page.loans.map((loan) => loan.loanId);
+/** Long enough for a NOTIFY to arrive (milliseconds), short of the page cache's time limit (a minute). */
+const soon = { timeout: 2000, interval: 5 };
 const sorted = (ids: readonly string[]) => [...ids].sort();
 
 describe('GET v2 /loans: what the organization sees', () => {
@@ -325,22 +329,25 @@ describe('GET v2 /loans: date filter', () => {
 });
 
 describe('GET v2 /loans: the list follows every change to loans, parties and organizations', () => {
-  it('shows a new role, a transfer away, a renamed organization and a deleted loan at once', async () => {
+  // These writes bypass the server (as another server's or a console's would): the list's page
+  // cache hears of them by NOTIFY at commit (migration 0019), within milliseconds, never later.
+  it('shows a new role, a transfer away, a renamed organization and a deleted loan, told by the database', async () => {
     const db = database.db;
     const before = await list({ limit: 100 });
+    expect(app.loanPages.size).toBeGreaterThan(0);
     const fresh = await insertLoan(db, { borrowerLastName: 'Newcomer', parties: [{ role: 'OWNER', participantId: world.home }] });
-    expect((await list({ limit: 100 })).totalCount).toBe(before.totalCount + 1);
+    await expect.poll(async () => (await list({ limit: 100 })).totalCount, soon).toBe(before.totalCount + 1);
     // Transfer: the owner role moves to the other organization.
     await db.execute(`UPDATE loan_parties SET participant_id = '${world.foreign}' WHERE loan_id = '${fresh.id}'` as never);
-    expect(idsOf(await list({ limit: 100 }))).not.toContain(fresh.id);
+    await expect.poll(async () => idsOf(await list({ limit: 100 })), soon).not.toContain(fresh.id);
     await db.execute(`UPDATE participants SET name = 'Home Bank Renamed' WHERE id = '${world.home}'` as never);
-    const renamed = (await list({ limit: 100 })).loans.find((loan) => loan.loanId === world.loans.ada);
-    expect(renamed?.owner?.currentValue).toEqual({ participantName: 'Home Bank Renamed', provenanceId: 'pb1home' });
+    const ownerOfAda = async () => (await list({ limit: 100 })).loans.find((loan) => loan.loanId === world.loans.ada)?.owner?.currentValue;
+    await expect.poll(ownerOfAda, soon).toEqual({ participantName: 'Home Bank Renamed', provenanceId: 'pb1home' });
     const byOwner = await list({ limit: 100, sortBy: 'owner', query: 'lovelace' });
     expect(byOwner.loans[0]?.loanId).toBe(world.loans.ada);
     await db.execute(`UPDATE participants SET name = 'Home Bank' WHERE id = '${world.home}'` as never);
     await db.execute(`DELETE FROM loans WHERE id = '${fresh.id}'` as never);
-    expect((await list({ limit: 100 })).totalCount).toBe(before.totalCount);
+    await expect.poll(async () => (await list({ limit: 100 })).totalCount, soon).toBe(before.totalCount);
   });
 
   it('names an organization without a provenance id by its id, in the list as in the details', async () => {
@@ -414,6 +421,76 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
       expect(await totals()).toEqual(incrementalTotals);
     } finally {
       await db.execute(`DELETE FROM loans WHERE id IN ('${moved.id}', '${dropped.id}')` as never);
+    }
+  });
+});
+
+describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
+  /** Counts the list statements the server sends PostgreSQL while `work` runs. */
+  async function listQueriesDuring(work: () => Promise<unknown>): Promise<number> {
+    const pool = poolOf(app.db);
+    const query = pool.query.bind(pool);
+    let count = 0;
+    pool.query = ((config: unknown, ...rest: unknown[]) => {
+      if (typeof config === 'object' && config !== null && String((config as { text?: string }).text).includes('loan_list_items')) count++;
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof pool.query;
+    try {
+      await work();
+    } finally {
+      pool.query = query;
+    }
+    return count;
+  }
+
+  it('answers a repeated page without asking the database, byte for byte the same', async () => {
+    const get = () => productGet(app, listUrl({ limit: 20 }), { cookie: world.cookies.member, participantId: world.home });
+    const first = await get();
+    let again = first;
+    // Earlier tests' writes may still be announcing themselves (each empties the cache): once they
+    // have, the page comes from the cache.
+    await expect.poll(() => listQueriesDuring(async () => (again = await get())), soon).toBe(0);
+    expect(again.body).toBe(first.body);
+    // Another page, filter or sort is another key: the database is asked.
+    expect(await listQueriesDuring(() => list({ limit: 20, sortBy: 'uli' }))).toBe(1);
+  });
+
+  it("never gives one organization's cached page to another, nor to a caller outside it", async () => {
+    const home = await list({ limit: 100 });
+    expect(idsOf(home)).not.toContain(world.loans.foreignOnly);
+    const outsider = await productGet(app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.home });
+    expect(outsider.statusCode).toBe(403);
+    const foreign = loanListSchema.parse(
+      (await productGet(app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.foreign })).json(),
+    );
+    expect(idsOf(foreign)).toContain(world.loans.foreignOnly);
+    expect(foreign.totalCount).not.toBe(home.totalCount);
+  });
+
+  it("shows this server's own committed write at once, before any notification", async () => {
+    const loan = await insertLoan(database.db, { borrowerLastName: 'Cachedaway', parties: [{ role: 'OWNER', participantId: world.home }] });
+    try {
+      await expect.poll(async () => idsOf(await list({ limit: 100, query: 'cachedaway' })), soon).toContain(loan.id);
+      await writeTransaction(database.db, (tx) =>
+        tx.execute(sql`UPDATE loan_parties SET participant_id = ${world.foreign} WHERE loan_id = ${loan.id}`),
+      );
+      // No wait: the commit emptied the cache before writeTransaction returned.
+      expect(idsOf(await list({ limit: 100, query: 'cachedaway' }))).not.toContain(loan.id);
+    } finally {
+      await database.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
+    }
+  });
+
+  it('keeps nothing when LOAN_PAGE_CACHE_MB is 0', async () => {
+    const uncached = await createTestApp(database.db, { config: { ...TEST_CONFIG, loanPageCacheMb: 0 } });
+    try {
+      const url = listUrl({ limit: 10 });
+      await productGet(uncached, url, { cookie: world.cookies.member, participantId: world.home });
+      const response = await productGet(uncached, url, { cookie: world.cookies.member, participantId: world.home });
+      expect(response.statusCode).toBe(200);
+      expect(uncached.loanPages.size).toBe(0);
+    } finally {
+      await uncached.close();
     }
   });
 });

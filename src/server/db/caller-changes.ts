@@ -1,12 +1,14 @@
-// Hears the database say that who may call has changed (migration 0005_caller_changes: triggers
-// on sessions, identities, users, memberships and participants NOTIFY this channel), so every
-// server empties its caller cache within milliseconds of the commit, whichever server wrote.
+// Hears the database say that something a server caches has changed, so every server empties that
+// cache within milliseconds of the commit, whichever server wrote: who may call (migration
+// 0005_caller_changes: triggers on sessions, identities, users, memberships and participants) and
+// the asset list's pages (0019_loan_list_changes: the list index's tables and pool membership).
 import pg from 'pg';
 
 export const CALLER_CHANGES_CHANNEL = 'registry_caller_changes';
+export const LOAN_LIST_CHANGES_CHANNEL = 'registry_loan_list_changes';
 
 export interface CallerChangeHandlers {
-  /** Something that decides a caller changed. */
+  /** A change on the channel. */
   onChange(): void;
   /** true once listening; false when the connection is lost (changes may go unheard until true again). */
   onListening(listening: boolean): void;
@@ -16,8 +18,18 @@ export interface CallerChangeListener {
   close(): Promise<void>;
 }
 
-/** Listens on its own connection (not the pool's), reconnecting every `retryMs` after a loss. */
+/** Listens for caller changes on its own connection (not the pool's), reconnecting every `retryMs` after a loss. */
 export function listenForCallerChanges(config: pg.ClientConfig, handlers: CallerChangeHandlers, retryMs = 1000): CallerChangeListener {
+  return listenForChanges(config, CALLER_CHANGES_CHANNEL, handlers, retryMs);
+}
+
+/** Listens on `channel` on its own connection (not the pool's), reconnecting every `retryMs` after a loss. */
+export function listenForChanges(
+  config: pg.ClientConfig,
+  channel: typeof CALLER_CHANGES_CHANNEL | typeof LOAN_LIST_CHANGES_CHANNEL,
+  handlers: CallerChangeHandlers,
+  retryMs = 1000,
+): CallerChangeListener {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -35,13 +47,13 @@ export function listenForCallerChanges(config: pg.ClientConfig, handlers: Caller
     const next = new pg.Client(config);
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === CALLER_CHANGES_CHANNEL) handlers.onChange();
+      if (message.channel === channel) handlers.onChange();
     });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next
       .connect()
-      .then(() => next.query(`LISTEN ${CALLER_CHANGES_CHANNEL}`))
+      .then(() => next.query(`LISTEN ${channel}`))
       .then(() => {
         if (client === next && !closed) handlers.onListening(true);
       })

@@ -44,7 +44,24 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> 
   }
 }
 
+/** What runs after each write transaction on a database commits, by database. */
+const committedListeners = new WeakMap<Database, Set<() => void>>();
+
+/**
+ * Calls `listener` after each writeTransaction on `db` commits, before the writer goes on: a cache
+ * of this process sees its own writes at once (other processes' writes reach it by NOTIFY).
+ * Answers the function that stops it.
+ */
+export function onWriteCommitted(db: Database, listener: () => void): () => void {
+  const listeners = committedListeners.get(db) ?? new Set();
+  committedListeners.set(db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Runs `work` in a transaction, again after a deadlock or serialization failure (retryOnConflict). */
-export function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return retryOnConflict(() => db.transaction(work));
+export async function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const result = await retryOnConflict(() => db.transaction(work));
+  committedListeners.get(db)?.forEach((listener) => listener());
+  return result;
 }

@@ -176,8 +176,11 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       reply.header('vary', 'Accept');
       if (prefersCsv(request.headers.accept)) return sendCsv(app, csv, request, reply, filter, 'assets');
       const { limit, offset } = request.query;
-      // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is.
-      const page = await app.repositories.loanList.listLoanPageJson(filter, { limit, offset });
+      // PostgreSQL writes the page in loanListSchema's shape (tested against it): sent as it is,
+      // and kept for the next caller of this organization asking the same (plugins/loan-page-cache.ts).
+      const page = await app.loanPages.get(JSON.stringify([filter, limit, offset]), () =>
+        app.repositories.loanList.listLoanPageJson(filter, { limit, offset }),
+      );
       return reply.type(JSON_TYPE).send(page);
     },
   );
