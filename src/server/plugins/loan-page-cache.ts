@@ -22,6 +22,7 @@ export interface LoanPageCachePluginOptions {
 
 /** A page is reused for a minute at most, even if a change notice were ever lost. */
 export const LOAN_PAGE_TTL_MS = 60_000;
+const FIRST_LISTEN_WAIT_MS = 5_000;
 
 async function loanPageCachePlugin(app: FastifyInstance, options: LoanPageCachePluginOptions): Promise<void> {
   const cache = new LoanPageCache({ maxBytes: options.maxMegabytes * 1024 * 1024, ttlMs: LOAN_PAGE_TTL_MS });
@@ -36,8 +37,6 @@ async function loanPageCachePlugin(app: FastifyInstance, options: LoanPageCacheP
       settled();
     },
   });
-  // The server starts with its cache on (or known to be off): the first LISTEN's answer is awaited.
-  await firstAnswer;
   // This process's own writes (a request's transfer, a job's deactivation) are seen by the next
   // request at once, before the database's notification arrives.
   const stopClearing = onWriteCommitted(app.db, () => cache.clear());
@@ -45,6 +44,11 @@ async function loanPageCachePlugin(app: FastifyInstance, options: LoanPageCacheP
     stopClearing();
     await listener.close();
   });
+  // The server starts with its cache on (or known to be off): the first LISTEN's answer is
+  // awaited, for a few seconds at most (until it comes, pages are read from the database).
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([firstAnswer, new Promise<void>((resolve) => (waited = setTimeout(resolve, FIRST_LISTEN_WAIT_MS)))]);
+  clearTimeout(waited);
 }
 
 export default fp(loanPageCachePlugin, { name: 'loan-page-cache', fastify: '5.x', dependencies: ['database'] });
