@@ -12,20 +12,15 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER loan_list_entries_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loan_list_entries
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
---> statement-breakpoint
-CREATE TRIGGER loan_list_counts_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loan_list_counts
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
---> statement-breakpoint
-CREATE TRIGGER loan_list_totals_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loan_list_totals
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
---> statement-breakpoint
-CREATE TRIGGER loan_list_search_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loan_list_search
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
---> statement-breakpoint
-CREATE TRIGGER loan_list_items_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loan_list_items
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
---> statement-breakpoint
-CREATE TRIGGER pool_loans_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pool_loans
-  FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify();
+-- One trigger per table, named <table>_changes.
+DO $$
+DECLARE
+  watched text;
+BEGIN
+  FOREACH watched IN ARRAY ARRAY['loan_list_entries', 'loan_list_counts', 'loan_list_totals', 'loan_list_search',
+    'loan_list_items', 'pool_loans'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION loan_list_changes_notify()', watched || '_changes', watched);
+  END LOOP;
+END
+$$;
