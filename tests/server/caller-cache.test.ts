@@ -11,6 +11,7 @@ function callerEndingAt(sessionExpiresAt: number, name = 'Ada'): SessionCaller {
     sessionExpiresAt: new Date(sessionExpiresAt),
     user: null,
     namedMembership: null,
+    namedContacts: [],
   };
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userParticipantsSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { TEXTS } from '../../src/domain/texts';
+import { participantContacts } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, insertParticipant, insertUser, signIn } from './support/server-fixtures';
 
@@ -79,6 +81,26 @@ describe('GET users/me', () => {
       url: 'https://example.test',
       additionalContacts: [{ type: 'LEGAL', name: 'Lee Gal', email: 'legal@example.test', phoneNumber: '4155550101' }],
     });
+  });
+
+  it('gives the named organization the same contacts, in order, and follows a change to them', async () => {
+    const contactsOf = async () => {
+      const response = await get(PATHS.usersMe, cookies.member, { [PARTICIPANT_HEADER]: ids.home });
+      expect(response.statusCode).toBe(200);
+      return usersMeSchema.parse(response.json()).participant?.profileInfo.additionalContacts;
+    };
+    const byDefault = usersMeSchema.parse((await get(PATHS.usersMe, cookies.member)).json()).participant?.profileInfo;
+    expect(await contactsOf()).toEqual(byDefault?.additionalContacts);
+    // Written behind the server's back: the cached caller (which carries the contacts) hears of it
+    // by NOTIFY (migration 0020) within milliseconds.
+    const added = { type: 'CUSTODIAN', name: 'Cus Todian', email: 'custody@example.test', phoneNumber: '4155550199' };
+    await database.db.insert(participantContacts).values({ participantId: ids.home, ...added });
+    try {
+      await expect.poll(contactsOf, { timeout: 2000, interval: 5 }).toEqual([added, ...(byDefault?.additionalContacts ?? [])]);
+    } finally {
+      await database.db.delete(participantContacts).where(eq(participantContacts.name, added.name));
+    }
+    await expect.poll(contactsOf, { timeout: 2000, interval: 5 }).toEqual(byDefault?.additionalContacts);
   });
 
   it('gives the organization named by the header, with the roles held there', async () => {

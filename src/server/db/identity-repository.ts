@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { preparedPerDatabase } from './prepared-statement';
 import { identities, memberships, participants, sessions, users } from './schema';
-import type { MembershipWithParticipant, UserRow } from './user-repository';
+import type { ContactRow, MembershipWithParticipant, UserRow } from './user-repository';
 import { writeTransaction } from './write-transaction';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -20,7 +20,12 @@ export interface SessionCaller {
   readonly user: UserRow | null;
   /** The user's membership of the organization asked for, when it is active; null otherwise or when none was named. */
   readonly namedMembership: MembershipWithParticipant | null;
+  /** That organization's additional contacts (its profile, in users/me), read in the same round trip. */
+  readonly namedContacts: readonly ParticipantContact[];
 }
+
+/** An organization's additional contact, as its profile lists them. */
+export type ParticipantContact = Pick<ContactRow, 'type' | 'name' | 'email' | 'phoneNumber'>;
 
 export async function findIdentityByEmail(db: Database, email: string): Promise<IdentityRow | undefined> {
   // The unique index is on lower(email), so this lookup uses it.
@@ -124,6 +129,10 @@ const sessionCallerStatement = preparedPerDatabase((db) =>
       participant: participants,
       roles: memberships.roles,
       isDefault: memberships.isDefault,
+      // In listParticipantContacts' order; none unless the named membership's organization is active.
+      contacts: sql<ParticipantContact[] | null>`(SELECT json_agg(json_build_object('type', c.type, 'name', c.name,
+        'email', c.email, 'phoneNumber', c.phone_number) ORDER BY c.type, c.name)
+        FROM participant_contacts c WHERE c.participant_id = ${participants.id})`,
     })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
@@ -157,7 +166,13 @@ export async function findSessionCaller(
     row.participant && row.roles && row.isDefault !== null
       ? { participant: row.participant, roles: row.roles, isDefault: row.isDefault }
       : null;
-  return { identity: row.identity, sessionExpiresAt: row.sessionExpiresAt, user: row.user, namedMembership };
+  return {
+    identity: row.identity,
+    sessionExpiresAt: row.sessionExpiresAt,
+    user: row.user,
+    namedMembership,
+    namedContacts: namedMembership ? (row.contacts ?? []) : [],
+  };
 }
 
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {

@@ -37,7 +37,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!user) throw notFound(USER_NOT_FOUND);
       const membership = request.membership;
       if (!membership) return { user: toUser(user, []), participant: null };
-      const contacts = await users.listParticipantContacts(membership.participant.id);
+      // The named organization's contacts came with the caller (cached with it); the default one's are read.
+      const named = request.sessionCaller?.namedMembership === membership;
+      const contacts = named
+        ? (request.sessionCaller?.namedContacts ?? [])
+        : await users.listParticipantContacts(membership.participant.id);
       return {
         user: toUser(user, membership.roles),
         participant: { ...toParticipant(membership.participant), profileInfo: toProfileInfo(membership.participant, contacts) },
