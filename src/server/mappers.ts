@@ -3,7 +3,7 @@ import type { LoanDetails, LoanEvent, LoanParty, PartyValue } from '../contract/
 import type { Participant, ProfileInfo } from '../contract/participants';
 import type { User } from '../contract/users';
 import type { LoanDetailsRow, LoanEventRow, LoanPartyRow } from './db/loan-details-repository';
-import type { ContactRow, ParticipantRow, UserRow } from './db/user-repository';
+import type { ParticipantContact, ParticipantRow, UserRow } from './db/user-repository';
 
 export function toParticipant(row: ParticipantRow): Participant {
   return {
@@ -20,9 +20,8 @@ export function toParticipant(row: ParticipantRow): Participant {
 }
 
 type ProfileColumns = Pick<ParticipantRow, 'name' | 'phoneNumber' | 'email' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'url'>;
-type ContactColumns = Pick<ContactRow, 'type' | 'name' | 'email' | 'phoneNumber'>;
 
-export function toProfileInfo(row: ProfileColumns, contacts: readonly ContactColumns[]): ProfileInfo {
+export function toProfileInfo(row: ProfileColumns, contacts: readonly ParticipantContact[]): ProfileInfo {
   return {
     name: row.name,
     phoneNumber: row.phoneNumber,

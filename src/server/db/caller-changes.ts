@@ -7,19 +7,19 @@ import pg from 'pg';
 export const CALLER_CHANGES_CHANNEL = 'registry_caller_changes';
 export const LOAN_LIST_CHANGES_CHANNEL = 'registry_loan_list_changes';
 
-export interface CallerChangeHandlers {
+export interface ChangeHandlers {
   /** A change on the channel. */
   onChange(): void;
   /** true once listening; false when the connection is lost (changes may go unheard until true again). */
   onListening(listening: boolean): void;
 }
 
-export interface CallerChangeListener {
+export interface ChangeListener {
   close(): Promise<void>;
 }
 
 /** Listens for caller changes on its own connection (not the pool's), reconnecting every `retryMs` after a loss. */
-export function listenForCallerChanges(config: pg.ClientConfig, handlers: CallerChangeHandlers, retryMs = 1000): CallerChangeListener {
+export function listenForCallerChanges(config: pg.ClientConfig, handlers: ChangeHandlers, retryMs = 1000): ChangeListener {
   return listenForChanges(config, CALLER_CHANGES_CHANNEL, handlers, retryMs);
 }
 
@@ -27,9 +27,9 @@ export function listenForCallerChanges(config: pg.ClientConfig, handlers: Caller
 export function listenForChanges(
   config: pg.ClientConfig,
   channel: typeof CALLER_CHANGES_CHANNEL | typeof LOAN_LIST_CHANGES_CHANNEL,
-  handlers: CallerChangeHandlers,
+  handlers: ChangeHandlers,
   retryMs = 1000,
-): CallerChangeListener {
+): ChangeListener {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { preparedPerDatabase } from './prepared-statement';
 import { identities, memberships, participants, sessions, users } from './schema';
-import type { ContactRow, MembershipWithParticipant, UserRow } from './user-repository';
+import type { MembershipWithParticipant, ParticipantContact, UserRow } from './user-repository';
 import { writeTransaction } from './write-transaction';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -23,9 +23,6 @@ export interface SessionCaller {
   /** That organization's additional contacts (its profile, in users/me), read in the same round trip. */
   readonly namedContacts: readonly ParticipantContact[];
 }
-
-/** An organization's additional contact, as its profile lists them. */
-export type ParticipantContact = Pick<ContactRow, 'type' | 'name' | 'email' | 'phoneNumber'>;
 
 export async function findIdentityByEmail(db: Database, email: string): Promise<IdentityRow | undefined> {
   // The unique index is on lower(email), so this lookup uses it.

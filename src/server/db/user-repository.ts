@@ -7,6 +7,8 @@ import { memberships, participantContacts, participants, users } from './schema'
 export type UserRow = typeof users.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type ContactRow = typeof participantContacts.$inferSelect;
+/** An organization's additional contact, as its profile lists them. */
+export type ParticipantContact = Pick<ContactRow, 'type' | 'name' | 'email' | 'phoneNumber'>;
 
 export interface MembershipWithParticipant {
   readonly participant: ParticipantRow;
