@@ -66,7 +66,10 @@ export const loanFiltersSchema = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe('Case-insensitive substring of ULI, loan number, borrower name or property address'),
+    .describe(
+      'Case-insensitive substring of ULI, loan number, borrower name or property address (fields joined by line breaks); ' +
+        'filters only when it holds 3 characters between line breaks',
+    ),
   oldestDateLastUpdated: isoInstantSchema
     .optional()
     .describe('Only loans updated at or after this instant (ISO date or date-time with offset)'),

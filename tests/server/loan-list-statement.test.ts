@@ -71,4 +71,22 @@ describe('the asset list statement by shape', () => {
       expect(loanListStatement(filter, { limit: 10, offset: 0 }).name).toBeUndefined();
     }
   });
+
+  it('sends a search of fewer than three characters between line breaks as the list without one', () => {
+    const base = { participantId: PARTICIPANTS[0] ?? '', roles: [...DEFAULT_ROLE_FILTER] };
+    const page = { limit: 10, offset: 0 };
+    for (const query of ['a', 'ab', ' ab ', 'ab\ncd'])
+      expect(loanListStatement({ ...base, query }, page), query).toEqual(loanListStatement(base, page));
+    expect(loanListShape({ ...base, query: 'abc' }, page)).toBeUndefined();
+    expect(loanListShape({ ...base, query: 'ab\ncde' }, page)).toBeUndefined();
+  });
+
+  it('narrows a search across a line break by each piece of three characters or more', () => {
+    const base = { participantId: PARTICIPANTS[0] ?? '', roles: [...DEFAULT_ROLE_FILTER] };
+    const { text, values } = loanListSql({ ...base, query: 'smith\n12 elm\nx' }, { limit: 10, offset: 0 });
+    expect(text.split(' INTERSECT SELECT c.loan_id FROM loan_list_search c ')).toHaveLength(2);
+    expect(text).toContain('e.loan_id IN (SELECT c.loan_id FROM loan_list_search c WHERE');
+    expect(values).toEqual(expect.arrayContaining(['%smith\n12 elm\nx%', '%smith%', '%12 elm%']));
+    expect(values).not.toContain('%x%');
+  });
 });

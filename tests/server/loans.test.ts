@@ -88,9 +88,9 @@ describe('GET v2 /loans: what the organization sees', () => {
   it.each<Record<string, string | number>>([
     { limit: 100 },
     { limit: 100, participantRoles: 'ORIGINATOR,OWNER,SERVICER,CONTROLLER,SUB_SERVICER,SECURED_PARTY', sortBy: 'controller' },
-    { limit: 10, query: 'a', sortBy: 'uli', sortDirection: 'desc' },
+    { limit: 10, query: 'filler', sortBy: 'uli', sortDirection: 'desc' },
     { limit: 10, offset: 100_000 },
-    { limit: 10, offset: 100_000, query: 'a' },
+    { limit: 10, offset: 100_000, query: 'filler' },
   ])('answers text that is already what the contract writes (%j)', async (query) => {
     const response = await productGet(app, listUrl(query), { cookie: world.cookies.member, participantId: world.home });
     expect(response.statusCode, response.body).toBe(200);
@@ -255,13 +255,28 @@ describe('GET v2 /loans: search', () => {
       // Fields are joined by line breaks: only a query holding one spans two of them.
       expect(await list({ query: 'Quillfeather\n9 Quill' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
       expect(await list({ query: 'Quillfeather 9 Quill' })).toEqual({ loans: [], totalCount: 0 });
+      // The index narrows by each piece of three characters or more, wherever its field is; a
+      // shorter piece is matched in the whole text only.
+      expect(await list({ query: 'r\n9 Quillfeather' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
+      expect(await list({ query: 'Quillfeather\n9' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
+      expect(await list({ query: 'Quillfeather\n8' })).toEqual({ loans: [], totalCount: 0 });
+      expect(await list({ query: 'Quillfeather\nQuillfeather Lane' })).toEqual({ loans: [], totalCount: 0 });
     } finally {
       await db.execute(`DELETE FROM loans WHERE id = '${both.id}'` as never);
     }
   });
 
+  it('filters from three characters in a row: one or two, or no more between line breaks, list as without a search', async () => {
+    const whole = await list({ limit: 100 });
+    expect(whole.totalCount).toBeGreaterThan(3);
+    for (const query of ['a', 'Ad', ' ad ', 'ad\nlo', '%_']) expect(await list({ query, limit: 100 }), query).toEqual(whole);
+    const three = await list({ query: 'Ada', limit: 100 });
+    expect(idsOf(three)).toContain(world.loans.ada);
+    expect(three.totalCount).toBeLessThan(whole.totalCount);
+  });
+
   it('takes % and _ literally and matches nothing for text no loan holds', async () => {
-    expect(await list({ query: '%' })).toEqual({ loans: [], totalCount: 0 });
+    expect(await list({ query: '%%%' })).toEqual({ loans: [], totalCount: 0 });
     expect(await list({ query: 'Ada_Lovelace' })).toEqual({ loans: [], totalCount: 0 });
   });
 

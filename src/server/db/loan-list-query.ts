@@ -2,6 +2,7 @@
 // clause for the JSON page, its count and the CSV, so the three always agree. Exported as text
 // and parameters so the bench can time the raw query beside the API.
 import type { FilterableRole, LoanSortColumn, SortDirection } from '../../contract/loans';
+import { assetSearchText, MIN_SEARCH_CHARACTERS, searchPieces } from '../../domain/asset-search';
 import { DEFAULT_ROLE_FILTER } from '../../domain/loan';
 import { ALL_ROLES_MASK, roleMask } from './loan-list-index';
 
@@ -9,7 +10,10 @@ import { ALL_ROLES_MASK, roleMask } from './loan-list-index';
 export interface LoanListFilter {
   readonly participantId: string;
   readonly roles: readonly FilterableRole[];
-  /** Case-insensitive substring of ULI, loan number, borrower "first last" or property address. */
+  /**
+   * Case-insensitive substring of ULI, loan number, borrower "first last" or property address;
+   * one without three characters between line breaks does not filter (assetSearchText).
+   */
   readonly query?: string | undefined;
   /** Loans updated at or after this instant (ISO date-time with offset). */
   readonly updatedSince?: string | undefined;
@@ -77,20 +81,33 @@ class Params {
  * loan_list_search has two rows per loan (migration 0006): part 1 the address, part 2 ULI, loan
  * number and borrower. A part 2 row also holds the address (earlier_search) and is skipped when
  * that matches too, so each loan is found once. A line break can only match across fields, in
- * the whole text (loan_search_text: part 2's fields, a line break, the address).
+ * the whole text (loan_search_text: part 2's fields, a line break, the address): no index holds
+ * that text, so the loans are first narrowed by the index to those whose rows hold each piece
+ * between line breaks long enough for trigrams (a piece holds no line break, so it lies within
+ * one row's text), and only their part 2 rows are matched whole.
  */
 function source(filter: LoanListFilter, params: Params): { table: string; where: string } {
   const conditions: string[] = [];
   let table = 'loan_list_entries e';
-  if (filter.query) {
+  const query = assetSearchText(filter.query);
+  if (query) {
     table = 'loan_list_search e';
-    const pattern = `lower(${params.add(likePattern(filter.query))})`;
-    if (filter.query.includes('\n')) {
-      conditions.push(`e.part = 2`, `(e.search || E'\\n' || e.earlier_search) LIKE ${pattern}`);
+    const pattern = `lower(${params.add(likePattern(query))})`;
+    const holders = `loan_holder_keys(${params.add(roleKeys(filter.participantId, filter.roles))}::text[])`;
+    if (query.includes('\n')) {
+      const narrowing = [...new Set(searchPieces(query).filter((piece) => [...piece.trim()].length >= MIN_SEARCH_CHARACTERS))].map(
+        (piece) =>
+          `SELECT c.loan_id FROM loan_list_search c WHERE c.search LIKE lower(${params.add(likePattern(piece))}) AND c.holders && ${holders}`,
+      );
+      conditions.push(
+        `e.part = 2`,
+        `e.loan_id IN (${narrowing.join(' INTERSECT ')})`,
+        `(e.search || E'\\n' || e.earlier_search) LIKE ${pattern}`,
+      );
     } else {
       conditions.push(`e.search LIKE ${pattern}`, `e.earlier_search NOT LIKE ${pattern}`);
     }
-    conditions.push(`e.holders && loan_holder_keys(${params.add(roleKeys(filter.participantId, filter.roles))}::text[])`);
+    conditions.push(`e.holders && ${holders}`);
   } else {
     conditions.push(`e.participant_id = ${params.add(filter.participantId)}`);
     const mask = roleMask(filter.roles);
@@ -120,11 +137,11 @@ function orderBy(alias: string, keyColumn: string, descending: boolean): string 
 
 /** True when only participant, roles and date filter: the count comes from loan_list_counts. */
 export const isCountedFilter = (filter: LoanListFilter): boolean =>
-  !filter.query && filter.loanIds === undefined && filter.poolId === undefined;
+  !assetSearchText(filter.query) && filter.loanIds === undefined && filter.poolId === undefined;
 
 /** A search, an id list or a pool: sets read whole anyway, so the page query counts them in the same pass. */
 export const isSmallSetFilter = (filter: LoanListFilter): boolean =>
-  Boolean(filter.query) || filter.loanIds !== undefined || filter.poolId !== undefined;
+  Boolean(assetSearchText(filter.query)) || filter.loanIds !== undefined || filter.poolId !== undefined;
 
 /**
  * The exact number of matching loans, as a scalar expression. Without search, ids or pool it sums
