@@ -94,6 +94,8 @@ export interface LoadResult {
   readonly mean: number;
   /** True when the request cap, not the duration, ended the run. */
   readonly capped: boolean;
+  /** Calls made in the warm-up (not in count): with count, every call the run made. */
+  readonly warmupCount?: number;
 }
 
 export type ParentMessage =
@@ -261,10 +263,14 @@ export async function runLoad(spec: ScenarioSpec, options: LoadOptions): Promise
   const sql = spec.kind === 'sql' ? await sqlIteration(spec) : undefined;
   const iteration = sql?.iteration ?? httpIteration(spec as HttpScenarioSpec, options.timeoutMs);
   let measured: Awaited<ReturnType<typeof runPhase>>;
+  let warmupCount = 0;
   const stopWatching = watchRequests(options.timeoutMs);
   try {
     // Warm-up: connections opened, JIT and caches warm; not measured.
-    if (options.warmupMs > 0) await runPhase(iteration, options, options.warmupMs, false);
+    if (options.warmupMs > 0) {
+      const { phase } = await runPhase(iteration, options, options.warmupMs, false);
+      warmupCount = phase.ok + phase.errors;
+    }
     measured = await runPhase(iteration, options, options.durationMs, true);
   } finally {
     stopWatching();
@@ -288,6 +294,7 @@ export async function runLoad(spec: ScenarioSpec, options: LoadOptions): Promise
     max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : Number.NaN,
     mean: sorted.length > 0 ? sum / sorted.length : Number.NaN,
     capped,
+    warmupCount,
   };
 }
 

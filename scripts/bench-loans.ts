@@ -28,8 +28,18 @@ export interface LoanBenchData {
   /** A member who signs in for the scenarios (the demo admin when a member). */
   readonly email: string;
   readonly loanIds: readonly string[];
-  /** A piece of a borrower's last name and of a street name, as a user types them. */
-  readonly searchTerms: { readonly lastName: string; readonly street: string };
+  /**
+   * A piece of a borrower's last name and of a street name, as a user types them; the first one
+   * and two letters of that piece (issue 24: a search of one or two characters); the last name
+   * and the street line pasted together, across the line break that joins the two fields.
+   */
+  readonly searchTerms: {
+    readonly lastName: string;
+    readonly street: string;
+    readonly oneCharacter: string;
+    readonly twoCharacters: string;
+    readonly lineBreak: string;
+  };
 }
 
 /** A piece a user would type: a few letters from inside the word, lower case. */
@@ -77,7 +87,13 @@ export async function loanBenchData(connectionString: string): Promise<LoanBench
       loans: largest.loans,
       email: member.email,
       loanIds: sample.rows.map((row) => row.id),
-      searchTerms: { lastName: piece(first.borrower_last_name), street: piece(streetName) },
+      searchTerms: {
+        lastName: piece(first.borrower_last_name),
+        street: piece(streetName),
+        oneCharacter: piece(first.borrower_last_name).slice(0, 1),
+        twoCharacters: piece(first.borrower_last_name).slice(0, 2),
+        lineBreak: `${first.borrower_last_name}\n${first.property_street1}`,
+      },
     };
   } finally {
     await client.end();
@@ -103,7 +119,10 @@ export function lastWeekInstant(now = new Date()): string {
   return `${date}T00:00:00${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
 
-/** The list views measured: first and last page, each sort column's first page, two searches, last week. */
+/** A search as the bench names it: a line break shown as \n. */
+const shown = (query: string): string => query.replaceAll('\n', '\\n');
+
+/** The list views measured: first and last page, each sort column's first page, five searches, last week. */
 export function listViews(data: LoanBenchData, updatedSince = lastWeekInstant()): ListView[] {
   const lastPageOffset = Math.max(0, Math.ceil(data.loans / PAGE_SIZE) - 1) * PAGE_SIZE;
   return [
@@ -112,6 +131,13 @@ export function listViews(data: LoanBenchData, updatedSince = lastWeekInstant())
     ...LOAN_SORT_COLUMNS.map((column): ListView => ({ name: `list: sort ${column}`, offset: 0, sortBy: column })),
     { name: `list: search '${data.searchTerms.lastName}' (last name)`, offset: 0, query: data.searchTerms.lastName },
     { name: `list: search '${data.searchTerms.street}' (street)`, offset: 0, query: data.searchTerms.street },
+    ...(
+      [
+        [data.searchTerms.oneCharacter, 'one character'],
+        [data.searchTerms.twoCharacters, 'two characters'],
+        [data.searchTerms.lineBreak, 'line break'],
+      ] as const
+    ).map(([query, kind]): ListView => ({ name: `list: search '${shown(query)}' (${kind})`, offset: 0, query })),
     { name: 'list: updated in the last 7 days', offset: 0, updatedSince },
   ];
 }

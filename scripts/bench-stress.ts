@@ -123,11 +123,10 @@ export function stressScenarios(input: {
           }),
         ]
       : []),
-    httpScenario(STRESS_SCENARIOS.bare, {
-      method: 'GET',
-      url: `${input.bareUrl}${BARE_PATH}?limit=10&offset=0`,
-      headers: {},
-      expectStatus: 200,
-    }),
+    bareScenario(STRESS_SCENARIOS.bare, input.bareUrl),
   ];
 }
+
+/** The bare route's one request as a scenario (the stress section's, and the CPU yardstick of the list views). */
+export const bareScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
+  httpScenario(name, { method: 'GET', url: `${bareUrl}${BARE_PATH}?limit=10&offset=0`, headers: {}, expectStatus: 200 });

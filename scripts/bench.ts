@@ -45,7 +45,16 @@ import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivatio
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
-import { mergeRounds, startBareServer, STRESS_DEFAULTS, STRESS_ROUNDS, STRESS_SCENARIOS, stressScenarios } from './bench-stress';
+import {
+  mergeRounds,
+  startBareServer,
+  STRESS_DEFAULTS,
+  STRESS_ROUNDS,
+  STRESS_SCENARIOS,
+  stressScenarios,
+  bareScenario,
+} from './bench-stress';
+import { BARE_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, processCpuMs, type CpuMeasured } from './bench-cpu';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -70,7 +79,7 @@ interface Goal {
   readonly skip?: (report: Report) => string | undefined;
 }
 
-const scenario = (report: Report, name: string) => report.results.find((result) => result.name === name);
+const scenario = (report: Report, name: string): CpuMeasured | undefined => report.results.find((result) => result.name === name);
 const p95 = (name: string) => (report: Report) => scenario(report, name)?.p95;
 const p99 = (name: string) => (report: Report) => scenario(report, name)?.p99;
 const throughput = (name: string) => (report: Report) => scenario(report, name)?.requestsPerSecond;
@@ -132,16 +141,17 @@ function assetGoals(report: Report): Goal[] {
     ),
     latency('date filter (last 7 days)', 'list: updated in the last 7 days', 100),
     latency('loan details + events', 'loan details + events', 30),
-    ...views.map((view): Goal => ({
-      label: `API / raw SQL p95, ${view.name.replace('list: ', '')}`,
+    // Issue 24: the server's own CPU per call against the bare route's (scripts/bench-cpu.ts); the
+    // API / raw SQL ratios are printed for information only.
+    ...cpuGoals(
+      views.map((view) => view.name),
+      UNCACHED_SUFFIX,
+    ).map((goal): Goal => ({
+      label: goal.label,
       unit: 'x',
       op: '<=',
-      target: 1.5,
-      measure: (r) => {
-        const api = scenario(r, view.name)?.p95;
-        const sql = scenario(r, view.name + SQL_SUFFIX)?.p95;
-        return api === undefined || sql === undefined || !(sql > 0) ? undefined : api / sql;
-      },
+      target: goal.target,
+      measure: (r) => goal.ratio((name) => scenario(r, name)),
     })),
     {
       label: 'CSV rows (largest organization)',
@@ -644,7 +654,7 @@ interface Report {
   readonly machine: { readonly cpus: number; readonly cpuModel: string; readonly node: string; readonly totalMemoryMb: number };
   readonly options: Omit<Options, 'outDir'>;
   readonly seed: SeedReport;
-  readonly results: readonly LoadResult[];
+  readonly results: readonly CpuMeasured[];
   readonly skipped: readonly { readonly name: string; readonly reason: string }[];
   readonly memory: { readonly atStart: NodeJS.MemoryUsage; readonly beforeLoad: NodeJS.MemoryUsage; readonly after: NodeJS.MemoryUsage };
   readonly assets?: AssetsReport;
@@ -714,21 +724,38 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
   for (const result of report.results) {
     if (result.errorSamples.length > 0) console.log(`  ${result.name} errors: ${result.errorSamples.join('; ')}`);
   }
+  const bareCpu = scenario(report, BARE_CPU_SCENARIO)?.serverCpuMicrosPerCall;
   const listRows = (report.assets?.views ?? []).map((view) => {
     const [cached, uncached, sql] = ['', UNCACHED_SUFFIX, SQL_SUFFIX].map((suffix) => scenario(report, view.name + suffix)?.p95);
     const ratio = (api: number | undefined) => (api === undefined || sql === undefined || !(sql > 0) ? '-' : `${fixed(api / sql, 2)}x`);
+    const cpu = (suffix: string) => {
+      const micros = scenario(report, view.name + suffix)?.serverCpuMicrosPerCall;
+      return micros === undefined ? '-' : `${fixed(micros, 0)}${bareCpu ? ` (${fixed(micros / bareCpu, 2)}x)` : ''}`;
+    };
     return [
       view.name.replace('list: ', ''),
       fixed(cached ?? Number.NaN, 2),
       fixed(uncached ?? Number.NaN, 2),
       fixed(sql ?? Number.NaN, 2),
+      cpu(''),
+      cpu(UNCACHED_SUFFIX),
       ratio(cached),
       ratio(uncached),
     ];
   });
   if (listRows.length > 0) {
-    console.log('\nList views, p95 in ms: the API with its page cache (as deployed), without it (a first look), and the raw SQL.');
-    console.log(table(['view', 'API', 'API, cache off', 'SQL', 'API/SQL', 'cache off/SQL'], listRows, [1, 2, 3, 4, 5]));
+    console.log(
+      '\nList views, p95 in ms: the API with its page cache (as deployed), without it (a first look), and the raw SQL; ' +
+        `the server's CPU per call in µs (x the bare Fastify + zod route's ${bareCpu === undefined ? '-' : fixed(bareCpu, 0)} µs); ` +
+        'API/SQL for information.',
+    );
+    console.log(
+      table(
+        ['view', 'API', 'API, cache off', 'SQL', 'CPU/call', 'CPU/call, cache off', 'API/SQL', 'cache off/SQL'],
+        listRows,
+        [1, 2, 3, 4, 5, 6, 7],
+      ),
+    );
   }
 
   const mb = (bytes: number) => `${fixed(bytes / MB, 1)} MB`;
@@ -841,12 +868,28 @@ function residentBytes(pid: number): number {
 let onlyScenarios: string | undefined;
 const isSelected = (name: string) => onlyScenarios === undefined || name.toLowerCase().includes(onlyScenarios);
 
-async function runScenario(client: LoadClient, spec: ScenarioSpec, options: LoadOptions, results: LoadResult[]): Promise<void> {
-  if (!isSelected(spec.name)) return;
+async function runScenario(
+  client: LoadClient,
+  spec: ScenarioSpec,
+  options: LoadOptions,
+  results: CpuMeasured[],
+  measure: { readonly serverCpu?: boolean; readonly always?: boolean } = {},
+): Promise<void> {
+  if (!measure.always && !isSelected(spec.name)) return;
   process.stdout.write(`  ${spec.name}...`);
+  // The servers run in this process, and only the one under load is busy: its CPU is ours.
+  const before = measure.serverCpu ? processCpuMs(process.pid) : undefined;
   const result = await client.run(spec, options);
-  results.push(result);
-  process.stdout.write(` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms\n`);
+  const micros = cpuMicrosPerCall(
+    before,
+    measure.serverCpu ? processCpuMs(process.pid) : undefined,
+    result.count + (result.warmupCount ?? 0),
+  );
+  results.push(micros === undefined ? result : { ...result, serverCpuMicrosPerCall: micros });
+  process.stdout.write(
+    ` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms` +
+      `${micros === undefined ? '' : `, server CPU ${fixed(micros, 0)} µs/call`}\n`,
+  );
 }
 
 /** The stress scenarios in STRESS_ROUNDS turns (see there), each reported as one merged result. */
@@ -890,6 +933,15 @@ async function runAssets(
   const cookie = data.email === session.email ? session.cookie : (await signIn(baseUrl, data.email)).cookie;
   const auth = { cookie };
   const views: { name: string; totalCount: number }[] = [];
+  // Issue 24's yardstick: the bare route's CPU per call, measured the same way in the same run.
+  if (listViews(data).some((view) => isSelected(view.name))) {
+    const bare = await startBareServer(HOST);
+    try {
+      await runScenario(client, bareScenario(BARE_CPU_SCENARIO, bare.url), loadOptions, results, { serverCpu: true, always: true });
+    } finally {
+      await bare.close();
+    }
+  }
   for (const view of listViews(data)) {
     const request = listRequest(baseUrl, auth, data, view);
     // One request first: the route must answer, and its count sizes the SQL side's page window.
@@ -901,8 +953,10 @@ async function runAssets(
       continue;
     }
     const totalCount = parsed.data.totalCount;
-    await runScenario(client, httpScenario(view.name, request), loadOptions, results);
-    await runScenario(client, httpScenario(view.name + UNCACHED_SUFFIX, listRequest(uncachedUrl, auth, data, view)), loadOptions, results);
+    await runScenario(client, httpScenario(view.name, request), loadOptions, results, { serverCpu: true });
+    await runScenario(client, httpScenario(view.name + UNCACHED_SUFFIX, listRequest(uncachedUrl, auth, data, view)), loadOptions, results, {
+      serverCpu: true,
+    });
     await runScenario(
       client,
       sqlScenario(view.name + SQL_SUFFIX, connectionString, listStatements(data, view, totalCount)),
@@ -974,8 +1028,8 @@ async function main(): Promise<number> {
   exitOnSignals();
   // The watchdog: nothing here may run unbounded (seeding budget: 200 loans/s at worst; 6 account
   // scenarios, 2 per list view and the details; the CSV; Lighthouse).
-  // + the two document reads, + deactivation (run, processing), + the four message scenarios and the transfers they prepare
-  const scenarioCount = 6 + 3 * (LOAN_SORT_COLUMNS.length + 5) + 1 + 2 + 2 + 5;
+  // (+ 1: the bare route's CPU yardstick) + the two document reads, + deactivation (run, processing), + the four message scenarios and the transfers they prepare
+  const scenarioCount = 6 + 1 + 3 * (LOAN_SORT_COLUMNS.length + 8) + 1 + 2 + 2 + 5;
   const budgetMs =
     180_000 +
     (options.loans / 200) * 1000 +
@@ -1058,7 +1112,7 @@ async function main(): Promise<number> {
   };
 
   const beforeLoad = process.memoryUsage();
-  const results: LoadResult[] = [];
+  const results: CpuMeasured[] = [];
   for (const spec of scenarios(server.url, session, email)) {
     if (skipped.some((entry) => entry.name === spec.name)) continue;
     await runScenario(client, spec, loadOptions, results);

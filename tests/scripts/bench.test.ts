@@ -17,19 +17,22 @@ const data: LoanBenchData = {
   loans: 250_005,
   email: 'admin@registry.test',
   loanIds: ['00000000-0000-4000-8000-0000000000aa'],
-  searchTerms: { lastName: 'owals', street: 'ycamo' },
+  searchTerms: { lastName: 'owals', street: 'ycamo', oneCharacter: 'o', twoCharacters: 'ow', lineBreak: 'Kowalski\n1234 Sycamore Ave' },
 };
 
 describe('asset list views', () => {
   const views = listViews(data, '2026-01-08T00:00:00-05:00');
 
-  it('covers the first and last page, every sort column, two searches and the last week', () => {
+  it('covers the first and last page, every sort column, five searches and the last week', () => {
     expect(views.map((view) => view.name)).toEqual([
       'list: first page',
       'list: last page',
       ...LOAN_SORT_COLUMNS.map((column) => `list: sort ${column}`),
       "list: search 'owals' (last name)",
       "list: search 'ycamo' (street)",
+      "list: search 'o' (one character)",
+      "list: search 'ow' (two characters)",
+      "list: search 'Kowalski\\n1234 Sycamore Ave' (line break)",
       'list: updated in the last 7 days',
     ]);
     // 250,005 loans in pages of 10: the last page starts at 250,000.
@@ -70,6 +73,14 @@ describe('asset list views', () => {
     expect(search).toHaveLength(1);
     expect(search[0]?.text).toMatch(/count\(\*\) OVER \(\)/);
     expect(search[0]?.values).toContain('%owals%');
+  });
+
+  it('searches one and two characters and a text across a line break as typed', () => {
+    const queries = views.filter((view) => view.query !== undefined).map((view) => view.query);
+    expect(queries).toEqual(['owals', 'ycamo', 'o', 'ow', 'Kowalski\n1234 Sycamore Ave']);
+    const lineBreak = views.find((view) => view.name.endsWith('(line break)'));
+    const url = new URL(listRequest('http://127.0.0.1:1', {}, data, lineBreak!).url);
+    expect(url.searchParams.get('query')).toBe('Kowalski\n1234 Sycamore Ave');
   });
 
   it('sends the start of the local day a week ago with its offset', () => {
