@@ -19,6 +19,7 @@ import {
 import type { Database } from './db/database';
 import { badRequest } from './http-errors';
 import type { ScryptParams } from './identity/passwords';
+import accessPlugin from './plugins/access';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
@@ -28,7 +29,6 @@ import repositoriesPlugin from './plugins/repositories';
 import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticAppPlugin from './plugins/static-app';
-import tenancyPlugin from './plugins/tenancy';
 import { RouteMethods } from './route-methods';
 import { deactivationRoutes } from './routes/deactivation';
 import { documentRoutes } from './routes/documents';
@@ -116,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   //   with the database bound, e.g. `app.repositories.users.findUserById(id)` (plugins/repositories.ts;
   //   a new repository is one line there);
   // - `app.loanPages`: the asset list's page cache, exactly invalidated (plugins/loan-page-cache.ts);
-  // - `request.identity` (session), `request.registryUser` and `request.membership` (tenancy);
+  // - `request.identity`, `request.registryUser` and `request.membership`, set by the access hook
+  //   (plugins/access.ts) as the route's declared `config.access` asks;
   // - throw ApiError helpers from http-errors.ts; the error handler writes the body.
   await app.register(databasePlugin, { db });
   await app.register(repositoriesPlugin);
@@ -144,7 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     purgeIntervalMs: config.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
     securityEventRetentionDays: config.securityEventRetentionDays ?? DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
   });
-  await app.register(tenancyPlugin);
+  // Before every route: each declares its access (config.access), enforced by this one hook.
+  await app.register(accessPlugin);
   await app.register(loanPageCachePlugin, { maxMegabytes: config.loanPageCacheMb ?? DEFAULT_LOAN_PAGE_CACHE_MB });
   // Before the routes: it documents the routes added after it.
   await app.register(openApiPlugin, { cookieSecure: config.cookieSecure });

@@ -2,6 +2,7 @@
 // routes (BuildAppOptions.onRoute): the authorization matrix and the fuzzer cover exactly what the
 // server serves, so a new route cannot be left out by accident.
 import type { onRouteHookHandler } from 'fastify';
+import type { RouteAccess } from '../../src/domain/access';
 import type { ZodType } from 'zod';
 
 /** The parts of a request a route validates with zod (fastify-type-provider-zod). */
@@ -22,6 +23,11 @@ export interface RegisteredRoute {
   readonly consumes: readonly string[];
   /** GET, HEAD /x -> 'GET /x', 'HEAD /x'. */
   readonly key: string;
+  /**
+   * Who may call it, as the route declares (`config.access`); read once the app is ready, as a
+   * plugin may declare it for a third party's routes after this table saw them.
+   */
+  readonly access: RouteAccess | undefined;
 }
 
 const isZod = (value: unknown): value is ZodType => typeof value === 'object' && value !== null && '_zod' in value;
@@ -43,7 +49,16 @@ export function routeTable(): RouteTable {
     for (const method of methods) {
       const upper = String(method).toUpperCase();
       const consumes = Array.isArray(schema.consumes) ? schema.consumes.map(String) : [];
-      routes.push({ method: upper, url: route.url, schemas, consumes, key: `${upper} ${route.url}` });
+      routes.push({
+        method: upper,
+        url: route.url,
+        schemas,
+        consumes,
+        key: `${upper} ${route.url}`,
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   };
   return { onRoute, routes };

@@ -27,12 +27,13 @@ beforeAll(async () => {
     config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir },
   });
   // Routes that fail on purpose, to see what the error handler makes of it.
-  app.get('/test/boom', async () => {
+  app.get('/test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret connection string postgres://user:pw@db/registry');
   });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/test/validate',
     {
+      config: { access: 'public' },
       schema: { body: z.object({ email: z.email(), count: z.number().int().max(10) }), response: { 200: z.object({ ok: z.boolean() }) } },
     },
     async () => ({ ok: true }),
@@ -40,6 +41,7 @@ beforeAll(async () => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/test/bad-response',
     {
+      config: { access: 'public' },
       schema: { response: { 200: z.object({ ok: z.boolean() }) } },
     },
     async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean },

@@ -1,6 +1,6 @@
-// Issue 8, "proof that stays": every route the server registers (read from its own route table)
-// x 7 callers x 5 participant headers, each cell with the status of the product's rules
-// (support/authorization-matrix.ts), and no cell outside organization A shows A's data.
+// Issue 8, "proof that stays": every route the server registers (read from its own route table,
+// with the access each declares) x 7 callers x 5 participant headers, each cell with the status of
+// the product's rules (support/authorization-matrix.ts), and no cell outside organization A shows A's data.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,8 @@ describe(`authorization matrix: ${EXPECTED_ROUTES.length} routes x ${CALLERS.len
     const stale = EXPECTED_ROUTES.filter((key) => !registered.includes(key));
     expect(stale, 'entries of EXPECTATIONS the server does not register').toEqual([]);
     expect(registered).toHaveLength(EXPECTED_ROUTES.length);
+    // Who may call each route is the route's own declaration (config.access), read from the table.
+    expect(table.routes.filter((route) => !route.access).map((route) => route.key)).toEqual([]);
   });
 
   // One test per expectation (its GET and HEAD together), every cell run before the assertion so a

@@ -170,13 +170,16 @@ describe('GET users/:userId/participants', () => {
 });
 
 describe('participant tenancy on product routes', () => {
-  // A product route that needs an organization, as every later product route does by default.
+  // A product route that acts for an organization, as a 'member' route does.
   let tenantApp: FastifyInstance;
   const probe = '/service-dart/secure/api/v1/tenancy-probe';
 
   beforeAll(async () => {
     tenantApp = await createTestApp(database.db);
-    tenantApp.get(probe, async (request) => ({ participantId: request.membership?.participant.id, roles: request.membership?.roles }));
+    tenantApp.get(probe, { config: { access: 'member' } }, async (request) => ({
+      participantId: request.membership?.participant.id,
+      roles: request.membership?.roles,
+    }));
     await tenantApp.ready();
   });
   afterAll(async () => {

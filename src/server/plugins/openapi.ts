@@ -33,8 +33,8 @@ async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions): Pro
     transform: jsonSchemaTransform,
   });
   const document = () => app.swagger();
-  app.get(API_DOCS_PATH, { schema: { hide: true } }, async () => document());
-  app.get(`${API_DOCS_PATH}/json`, { schema: { hide: true } }, async () => document());
+  app.get(API_DOCS_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => document());
+  app.get(`${API_DOCS_PATH}/json`, { config: { access: 'public' }, schema: { hide: true } }, async () => document());
 }
 
 export default fp(openApiPlugin, { name: 'openapi', fastify: '5.x' });

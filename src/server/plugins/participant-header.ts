@@ -9,7 +9,7 @@ const PRODUCT_PREFIXES = ['/service-dart/secure/', '/service-dart/figure/secure/
 export const isProductRoute = (routeUrl: string | undefined): boolean =>
   routeUrl !== undefined && PRODUCT_PREFIXES.some((prefix) => routeUrl.startsWith(prefix));
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ParticipantHeader =
   | { readonly kind: 'absent' }

@@ -1,5 +1,6 @@
-// Session authentication: every route under a `/secure/` service prefix needs a live session
-// (secure by default, so a new route cannot forget it); others may read it when they need to.
+// Session authentication: the caller of the request's session cookie, read by the access hook
+// (plugins/access.ts) for every route whose declared access is not 'public'; sessions slide, are
+// cached per caller and are purged here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { listenForCallerChanges } from '../db/caller-changes';
@@ -11,44 +12,23 @@ import { recordRequestEvent } from '../identity/security-events';
 import { SessionActivity, touchIntervalFor } from '../identity/session-activity';
 import { purgeRound } from '../identity/session-purge';
 import { sessionTokenHashOf } from '../identity/sessions';
-import { isProductRoute, participantHeaderOf } from './participant-header';
 import { runPeriodically } from './periodic-task';
-
-/** 'required' (default on secure routes): 401 without a session; 'optional': resolve if present. */
-export type AuthMode = 'required' | 'optional';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in identity, set on secure routes. */
+    /** The signed-in identity, set by the access hook on every route that reads the session. */
     identity: IdentityRow | null;
-    /** The whole lookup behind `identity` (its user and named membership), for the tenancy hook. */
+    /** The whole lookup behind `identity` (its user and named membership), for the access hook. */
     sessionCaller: SessionCaller | null;
   }
-  interface FastifyContextConfig {
-    auth?: AuthMode;
+  interface FastifyInstance {
+    /**
+     * The caller of the request's session cookie, if it names a live session (then set on
+     * `request.identity` and `request.sessionCaller`). `participantId`, the organization a product
+     * call names, is looked up in the same round trip.
+     */
+    readSession(request: FastifyRequest, participantId: string | null): Promise<SessionCaller | undefined>;
   }
-}
-
-const SECURE_PREFIXES = ['/identity-broker/agent/secure/', '/service-dart/secure/', '/service-dart/figure/secure/'];
-
-export const isSecureRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && SECURE_PREFIXES.some((prefix) => routeUrl.startsWith(prefix));
-
-/**
- * The caller of the request's session cookie, if it names a live session. On a product route the
- * organization of x-participant-id is looked up in the same round trip (the tenancy hook rules on it).
- */
-function sessionCallerOf(
-  request: FastifyRequest,
-  tokenHash: string,
-  cache: CallerCache,
-  idleTimeoutMs: number,
-): Promise<SessionCaller | undefined> {
-  const header = isProductRoute(request.routeOptions.url) ? participantHeaderOf(request) : undefined;
-  const participantId = header?.kind === 'named' ? header.participantId : null;
-  return cache.get(tokenHash, participantId, () =>
-    request.server.repositories.identities.findSessionCaller(tokenHash, participantId, idleTimeoutMs),
-  );
 }
 
 export interface SessionPluginOptions {
@@ -68,7 +48,7 @@ export interface SessionPluginOptions {
 const CALLER_CACHE_ENTRIES = 10_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The identity of a route that must have one (secure routes); a missing one is a server bug. */
+/** The identity of a route whose access needs a session; a missing one is a server bug. */
 export function requireIdentity(request: FastifyRequest): IdentityRow {
   if (!request.identity) throw unauthorized();
   return request.identity;
@@ -107,29 +87,24 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) cache.clear();
   });
-  // onRequest runs before the body is read: an anonymous caller costs one cookie check.
-  app.addHook('onRequest', async (request, reply) => {
-    // The matched route pattern, not the raw URL, so encodings cannot slip past the check.
-    if (!isSecureRoute(request.routeOptions.url)) return;
-    // A signed-in caller's answers (and the 401 of a missing session) are never kept by a browser
-    // or proxy cache; a route may narrow this (documents say 'private, no-store').
-    reply.header('cache-control', 'no-store');
+  app.decorate('readSession', async (request: FastifyRequest, participantId: string | null) => {
     const tokenHash = sessionTokenHashOf(request, { secure: options.cookieSecure });
-    const caller = tokenHash ? await sessionCallerOf(request, tokenHash, cache, options.idleTimeoutMs) : undefined;
-    if (tokenHash && caller) {
-      request.identity = caller.identity;
-      request.sessionCaller = caller;
-      // The idle timeout slides: the use is written at most once a minute per session, without
-      // announcing a caller change (see identity/session-activity.ts).
-      if (activity.claim(tokenHash)) {
-        await identities.touchSession(tokenHash, touchIntervalFor(options.idleTimeoutMs), options.idleTimeoutMs).catch((error: unknown) => {
-          activity.forget(tokenHash);
-          request.log.warn({ err: error }, 'session use not recorded');
-        });
-      }
-      return;
+    if (!tokenHash) return undefined;
+    const caller = await cache.get(tokenHash, participantId, () =>
+      identities.findSessionCaller(tokenHash, participantId, options.idleTimeoutMs),
+    );
+    if (!caller) return undefined;
+    request.identity = caller.identity;
+    request.sessionCaller = caller;
+    // The idle timeout slides: the use is written at most once a minute per session, without
+    // announcing a caller change (see identity/session-activity.ts).
+    if (activity.claim(tokenHash)) {
+      await identities.touchSession(tokenHash, touchIntervalFor(options.idleTimeoutMs), options.idleTimeoutMs).catch((error: unknown) => {
+        activity.forget(tokenHash);
+        request.log.warn({ err: error }, 'session use not recorded');
+      });
     }
-    if ((request.routeOptions.config.auth ?? 'required') === 'required') throw unauthorized();
+    return caller;
   });
 }
 

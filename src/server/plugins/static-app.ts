@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { BASE_PATH } from '../../domain/constants';
+import { defaultAccess } from './access';
 import type { RouteMethods } from '../route-methods';
 import { errorBody } from './error-handler';
 
@@ -38,10 +39,12 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
   const indexFile = path.join(options.staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
-  app.get(BASE_PATH, { schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
+  app.get(BASE_PATH, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
 
   if (built) {
+    // The built app's files are everyone's.
+    defaultAccess(app, 'public', APP_PREFIX);
     await app.register(fastifyStatic, {
       root: options.staticDir,
       prefix: APP_PREFIX,
@@ -73,7 +76,7 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
       : reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 
   // The bare prefix is a directory to @fastify/static (403 without an index): it is the app.
-  app.get(APP_PREFIX, { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  app.get(APP_PREFIX, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => sendApp(reply));
 
   // @fastify/static answers files; screens of the single-page app and the bare prefix get index.html.
   app.setNotFoundHandler((request, reply) => {

@@ -28,7 +28,7 @@ import { DEACTIVATION_TEXTS } from '../../domain/texts';
 import type { DeactivationOutcome } from '../db/deactivation-repository';
 import { ApiError, badRequest, conflict, isApiError, notFound } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 import { LOAN_NOT_FOUND } from './loan-details';
 
 const DEFAULT_FILE_NAME = 'security-instrument-and-assignment.pdf';
@@ -148,6 +148,7 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     PATHS.loanDeactivatePattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['loans'],
         summary: 'Requests the deactivation of a loan (processed asynchronously)',

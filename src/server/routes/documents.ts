@@ -24,7 +24,7 @@ import { DOCUMENT_TEXTS } from '../../domain/texts';
 import type { DocumentKey, DocumentMetadataRow } from '../db/document-repository';
 import { ApiError, badRequest, notFound } from '../http-errors';
 import { errorBody } from '../plugins/error-handler';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 import { LOAN_NOT_FOUND } from './loan-details';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
@@ -85,6 +85,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.loanDocumentsMetadataPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['documents'],
         summary: "A loan's documents: metadata only, oldest first",
@@ -108,6 +109,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.loanDocumentPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['documents'],
         summary: 'One document of a loan, by id or by hash and type: base64 in JSON, or the PDF itself',

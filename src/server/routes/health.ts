@@ -10,6 +10,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     PATHS.health,
     {
+      config: { access: 'public' },
       schema: { tags: ['health'], summary: 'Server and database health', response: { 200: healthSchema, 503: errorBodySchema } },
     },
     async (request, reply) => {

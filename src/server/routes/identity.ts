@@ -118,6 +118,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.get(
     PATHS.figureInfo,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
         summary: 'The signed-in identity with its roles by service',
@@ -133,6 +134,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     PATHS.login,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Start a sign-in: redirects to the hosted sign-in page',
@@ -150,6 +152,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.get(
     PATHS.signIn,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'The hosted sign-in page',
@@ -168,7 +171,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     PATHS.signIn,
     {
-      config: { rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
       // The form is re-rendered with the problem instead of answering JSON.
       attachValidation: true,
       schema: {
@@ -272,7 +275,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     PATHS.logout,
     {
       // Signing out twice is not an error: without a session it still clears the cookie.
-      config: { auth: 'optional' },
+      config: { access: 'session-if-any' },
       schema: {
         tags: ['identity'],
         summary: 'End the session and redirect to the login screen',
@@ -291,6 +294,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     PATHS.passwordReset,
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
         summary: 'Start a password change: redirects to the hosted password page',
@@ -310,7 +314,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.get(
     PATHS.passwordPage,
     {
-      config: { auth: 'optional' },
+      config: { access: 'session-if-any' },
       schema: { tags: ['identity'], summary: 'The hosted password page', produces: ['text/html'] },
     },
     async (request, reply) => {
@@ -329,7 +333,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     PATHS.passwordPage,
     {
-      config: { auth: 'optional', rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
+      config: { access: 'session-if-any', rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
       // The form is re-rendered with the problem instead of answering JSON.
       attachValidation: true,
       schema: {

@@ -27,7 +27,7 @@ import type { JobOwner, JobRow } from '../db/job-repository';
 import type { LoanListFilter } from '../db/loan-list-query';
 import { badRequest, notFound, tooManyRequests } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 
 export const JOB_NOT_FOUND = 'Job not found.';
 export const ZIP_NOT_FOUND = 'No finished assignment download.';
@@ -82,6 +82,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     PATHS.jobs,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['jobs'],
         summary: 'Start a batch download of assignment documents (AOMs) of selected loans or of a filtered set',
@@ -119,6 +120,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.jobs,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['jobs'],
         summary: "The caller's jobs of a type in the current organization, newest first (at most 20)",
@@ -136,6 +138,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.documentsZip,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['jobs'],
         summary: 'The zip of a finished batch download of assignment documents (streamed)',

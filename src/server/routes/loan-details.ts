@@ -7,7 +7,7 @@ import { loanDetailsSchema, loanEventsSchema, loanIdParamsSchema } from '../../c
 import { PATHS } from '../../contract/paths';
 import { notFound } from '../http-errors';
 import { toLoanDetails, toLoanEvent } from '../mappers';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 
 export const LOAN_NOT_FOUND = 'Loan not found.';
 
@@ -21,6 +21,7 @@ export async function loanDetailsRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.loanDetailsPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['loans'],
         summary: "A loan's details, with each party's state, current value and participant profile",
@@ -40,6 +41,7 @@ export async function loanDetailsRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.loanEventsPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['loans'],
         summary: "A loan's events, newest first (by when they were recorded)",

@@ -30,7 +30,7 @@ import {
 } from '../csv/stream-slots';
 import { badRequest, notFound, serviceUnavailable, tooManyRequests } from '../http-errors';
 import { requireIdentity } from '../plugins/session';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 import { POOL_NOT_FOUND } from './pools';
 
 export const POOL_CSV_SELECTION_REQUIRED = 'loanIds or poolDenomination is required';
@@ -148,6 +148,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.loans,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['loans'],
         summary: "The organization's assets: a page as JSON, or every matching row as CSV (Accept: text/csv)",
@@ -188,6 +189,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.poolAssetsCsv,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['pools'],
         summary: 'The assets of a pool, or of a list of loans, as CSV',

@@ -19,7 +19,7 @@ import { PATHS } from '../../contract/paths';
 import { MESSAGE_ERRORS, MESSAGES_TEXTS } from '../../domain/messages';
 import type { MessageChange } from '../db/message-repository';
 import { notFound } from '../http-errors';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const OWNERSHIP =
@@ -36,6 +36,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.messages,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: "The organization's messages, newest first",
@@ -56,6 +57,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.messagesUnreadCount,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Our addition: the number of unread messages that are not archived',
@@ -69,6 +71,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   routes.patch(
     PATHS.messages,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Marks one message read or unread, archives or unarchives it, or answers it',
@@ -100,6 +103,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   routes.patch(
     PATHS.messagesBulk,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Marks the selected messages read or unread, or archives or unarchives them',

@@ -7,7 +7,7 @@ import { PATHS } from '../../contract/paths';
 import { poolDetailQuerySchema, poolDetailSchema, poolIdParamsSchema, poolListQuerySchema, poolListSchema } from '../../contract/pools';
 import { FILTERABLE_ROLES } from '../../domain/loan';
 import { notFound } from '../http-errors';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 
 export const POOL_NOT_FOUND = 'Pool not found';
 
@@ -19,6 +19,7 @@ export async function poolRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.pools,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['pools'],
         summary: 'The pools the organization may see',
@@ -43,6 +44,7 @@ export async function poolRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.poolPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['pools'],
         summary: 'A pool and one page of its assets',

@@ -10,7 +10,7 @@ import { directorySchema, roleRequestBodySchema, roleRequestParamsSchema, roleRe
 import { ROLE_REQUEST_ERRORS } from '../../domain/role-transfer';
 import type { RoleRequestOutcome } from '../db/role-request-repository';
 import { type ApiError, badRequest, conflict, notFound } from '../http-errors';
-import { requireMembership } from '../plugins/tenancy';
+import { requireMembership } from '../plugins/access';
 import { LOAN_NOT_FOUND } from './loan-details';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -46,6 +46,7 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.participantDirectory,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['participants'],
         summary: 'The directory of active organizations (id and name), by name',
@@ -64,6 +65,7 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     PATHS.loanRoleRequestsPattern,
     {
+      config: { access: 'member' },
       schema: {
         tags: ['loans'],
         summary: 'Asks another organization to take over a role on a loan',

@@ -5,13 +5,9 @@ import { errorBodySchema } from '../../contract/common';
 import { userParticipantsSchema } from '../../contract/participants';
 import { PATHS } from '../../contract/paths';
 import { userIdParamsSchema, usersMeSchema } from '../../contract/users';
-import { isRegistryAdmin } from '../../domain/roles';
-import { forbidden, notFound } from '../http-errors';
+import { USER_NOT_FOUND } from '../../domain/access';
+import { notFound } from '../http-errors';
 import { toParticipant, toProfileInfo, toUser } from '../mappers';
-import { requireIdentity } from '../plugins/session';
-
-export const USER_NOT_FOUND = 'User not found.';
-export const OWN_ORGANIZATIONS_ONLY = 'You can only list your own organizations.';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -23,8 +19,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     PATHS.usersMe,
     {
       // The header may be left out (the default organization is reported); one that names an
-      // organization the caller does not hold is refused by the tenancy hook.
-      config: { tenancy: 'optional' },
+      // organization the caller does not hold is refused by the access hook.
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: "The caller's registry user and current organization with its profile",
@@ -52,7 +48,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     PATHS.userParticipantsPattern,
     {
-      config: { tenancy: 'none' },
+      config: { access: 'self-or-registry-staff' },
       schema: {
         tags: ['users'],
         summary: "The active organizations of a user (the caller's own, or any for registry administrators)",
@@ -61,15 +57,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const identity = requireIdentity(request);
-      const caller = request.registryUser;
+      // The access hook let only this user or registry staff through; staff may name anyone.
       const userId = request.params.userId.toLowerCase();
-      const admin = isRegistryAdmin(identity.roles);
-      if (!caller && !admin) throw notFound(USER_NOT_FOUND);
-      if (caller?.id !== userId) {
-        if (!admin) throw forbidden(OWN_ORGANIZATIONS_ONLY);
-        if (!(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
-      }
+      if (userId !== request.registryUser?.id && !(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
       const memberships = await users.listActiveMemberships(userId);
       return memberships.map((membership) => ({ participant: toParticipant(membership.participant), isDefault: membership.isDefault }));
     },

@@ -1,28 +1,34 @@
 // The authorization matrix: every registered route x 7 callers x 5 participant headers, each cell
-// with the status the product's rules give it. The rules come from SPEC sections 6-8 and
-// ARCHITECTURE section 6, not from the code:
-// - a /secure/ route needs a session: without one, 401 (before the body is read or validated);
+// with the status the product's rules give it. Who gets past a route is read from the access the
+// route declares (config.access, src/domain/access.ts); what a caller who got past sees is this
+// file's per-route entry. The rules come from SPEC sections 6-8 and ARCHITECTURE section 6:
+// - a route that is not 'public' or 'session-if-any' needs a session: without one, 401 (before
+//   the body is read or validated);
 // - a product call (/service-dart/.../secure/) acts for one organization: the x-participant-id
 //   header, when sent, must name an active organization of the caller (else 403 'Invalid
 //   participant'); without it the caller's default organization is used, and an identity without
-//   a registry user has none (403). users/me is how the web app learns whether the identity is
-//   registered at all: to an identity without a registry user it answers 404 'User not found.'
-//   (the login screen's not-registered notice) whatever the header;
+//   a registry user has none (403). A 'signed-in' product call (users/me) lets the header be left
+//   out and lets an identity without a registry user through (users/me answers it 404 'User not
+//   found.', the login screen's not-registered notice);
+// - 'org-admin' needs ORG_ADMIN on that organization, 'registry-staff' ROLE_DART_ADMIN or
+//   ROLE_DART_OPS of the service-dart group, 'self-or-registry-staff' the user the URL names or
+//   registry staff: else 403 with a permission message, never 'Invalid participant' (SPEC section
+//   6's 'Invalid Permissions'); the registry administrator roles grant no organization's data;
 // - a loan, document, pool, message or job of another organization answers 404 like a missing
 //   one, never its data; lists answer the acting organization's own records only;
 // - a job belongs to the organization and the user that started it;
-// - a user's organization list is for that user and for ROLE_DART_ADMIN / ROLE_DART_OPS of the
-//   service-dart group (403 to anyone else: SPEC section 8's 'Invalid Permissions');
-// - the registry administrator roles grant no organization's data: tenancy applies to them too;
 // - public routes (sign-in, health, the web app, the API document) answer everyone alike and ignore the header.
 // HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { messageBulkResultSchema } from '../../../src/contract/messages';
 import { PATHS } from '../../../src/contract/paths';
+import { PERMISSION_REFUSALS, type RouteAccess } from '../../../src/domain/access';
 import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
+import { TEXTS } from '../../../src/domain/texts';
 import { API_DOCS_PATH } from '../../../src/server/plugins/openapi';
+import { isProductRoute } from '../../../src/server/plugins/participant-header';
 import type { RegisteredRoute } from '../../fuzz/route-table';
-import { DEFAULT_ORGANIZATION, EMAILS, type Caller, type RegisteredCaller, type RegistryWorld } from './registry-world';
+import { DEFAULT_ORGANIZATION, EMAILS, type Caller, type RegistryWorld } from './registry-world';
 import { sameOrigin, signIn } from './server-fixtures';
 
 export const HEADER_CASES = ['none', 'own', 'foreign', 'inactive', 'malformed'] as const;
@@ -81,9 +87,19 @@ interface WriteBody {
   readonly harmlessForA: boolean;
 }
 
+/** A cell the route's declared access let through: the caller and the organization it acts for (null: none). */
+export interface Admitted {
+  readonly caller: Caller;
+  readonly acting: Organization | null;
+}
+
+type Organization = 'a' | 'b' | 'c';
+
 export interface RouteExpectation {
-  /** What a cell expects (status and whether A's data may show). */
-  readonly expect: (cell: Cell) => Outcome;
+  /** What a cell the declared access let through gets (status and whether A's data may show). */
+  readonly answer: (admitted: Admitted) => Outcome;
+  /** For 'self-or-registry-staff': the caller whose own record the URL names. */
+  readonly self?: Caller;
   /** The URL of the request, path parameters pointing at A's records. */
   readonly url: (world: RegistryWorld) => string;
   readonly body?: WriteBody;
@@ -99,51 +115,84 @@ export interface RouteExpectation {
 
 const outcome = (status: number, mayShowA = false, body: 'valid' | 'invalid' = 'valid'): Outcome => ({ status, mayShowA, body });
 
-/** Everyone alike, header ignored. */
-const publicRoute = (status: number) => () => outcome(status);
+/** The organizations on which each registered caller holds ORG_ADMIN (registry-world.ts). */
+const ORG_ADMIN_OF: Readonly<Record<Exclude<Caller, 'anonymous' | 'unregistered'>, readonly Organization[]>> = {
+  memberA: [],
+  orgAdminA: ['a'],
+  memberB: ['b'],
+  dartAdmin: ['c'],
+  dartOps: ['c'],
+};
 
-/** A session and nothing more (identity broker): 401 without one, the header ignored. */
-const sessionRoute = (status: number) => (cell: Cell) => outcome(cell.caller === 'anonymous' ? 401 : status);
+const STAFF: readonly Caller[] = ['dartAdmin', 'dartOps'];
+
+/** A refusal of the access hook, with the body it must carry. */
+interface Refusal {
+  readonly status: number;
+  readonly message: string;
+}
+
+const INVALID_PARTICIPANT: Refusal = { status: 403, message: TEXTS.invalidParticipantBody };
+
+/**
+ * What the declared access makes of a cell: a refusal before the body is read, or whom the call
+ * acts for. Written from the rules above, not from the hook's code.
+ */
+export function admissionOf(access: RouteAccess, url: string, cell: Cell, self?: Caller): Refusal | Admitted {
+  const { caller } = cell;
+  const admitted = (acting: Organization | null = null): Admitted => ({ caller, acting });
+  if (access === 'public' || access === 'session-if-any') return admitted();
+  if (caller === 'anonymous') return { status: 401, message: 'Authentication required' };
+  const acting = actingOf(cell);
+  switch (access) {
+    case 'signed-in':
+      if (!isProductRoute(url) || caller === 'unregistered') return admitted();
+      return acting === 'invalid' || acting === 'none' ? INVALID_PARTICIPANT : admitted(acting);
+    case 'member':
+    case 'org-admin':
+      if (acting === 'invalid' || acting === 'none' || caller === 'unregistered') return INVALID_PARTICIPANT;
+      if (access === 'org-admin' && !ORG_ADMIN_OF[caller].includes(acting))
+        return { status: 403, message: PERMISSION_REFUSALS['org-admin'] };
+      return admitted(acting);
+    case 'registry-staff':
+      return STAFF.includes(caller) ? admitted() : { status: 403, message: PERMISSION_REFUSALS['registry-staff'] };
+    case 'self-or-registry-staff':
+      if (STAFF.includes(caller) || caller === self) return admitted();
+      if (caller === 'unregistered') return { status: 404, message: 'User not found.' };
+      return { status: 403, message: PERMISSION_REFUSALS['self-or-registry-staff'] };
+  }
+}
+
+/** Everyone let through alike. */
+const everyone =
+  (status: number, mayShowA = false) =>
+  (): Outcome =>
+    outcome(status, mayShowA);
+
+/** Signed in or not (a 'session-if-any' route): the status without a session, and with one. */
+const bySession =
+  (signedOut: number, signedIn: number) =>
+  ({ caller }: Admitted): Outcome =>
+    outcome(caller === 'anonymous' ? signedOut : signedIn);
 
 interface OrganizationRule {
   /** A's own callers acting for A. */
-  readonly forA: number | ((caller: RegisteredCaller) => number);
+  readonly forA: number | ((caller: Caller) => number);
   /** Callers acting for another organization (B or C) while the request points at A's records. */
   readonly forOther: number;
-  /** The answer to an identity without a registry user, before its header is looked at (users/me: 404). */
-  readonly unregistered?: number;
   /** The write sends its invalid body when acting for A (see WriteBody.harmlessForA). */
   readonly invalidBodyForA?: boolean;
 }
 
-/** A product call acting for an organization. */
-const organizationRoute =
+/** A product call acting for an organization: A's records are A's. */
+const byOrganization =
   (rule: OrganizationRule) =>
-  (cell: Cell): Outcome => {
-    // Refusals come before the body is looked at: they are sent the invalid body to prove it.
-    if (cell.caller === 'anonymous') return outcome(401, false, 'invalid');
-    if (cell.caller === 'unregistered' && rule.unregistered) return outcome(rule.unregistered, false, 'invalid');
-    const acting = actingOf(cell);
-    if (acting === 'invalid' || acting === 'none') return outcome(403, false, 'invalid');
-    const caller = cell.caller as RegisteredCaller;
+  ({ caller, acting }: Admitted): Outcome => {
     if (acting === 'a') {
       const status = typeof rule.forA === 'number' ? rule.forA : rule.forA(caller);
       return outcome(status, true, rule.invalidBodyForA ? 'invalid' : 'valid');
     }
     return outcome(rule.forOther);
-  };
-
-const ADMINS: readonly Caller[] = ['dartAdmin', 'dartOps'];
-
-/** A user's own record, readable by that user and by the registry administrators; the header is not used. */
-const userRoute =
-  (owner: Caller) =>
-  (cell: Cell): Outcome => {
-    if (cell.caller === 'anonymous') return outcome(401);
-    if (cell.caller === owner || ADMINS.includes(cell.caller)) return outcome(200, true);
-    // An identity without a registry user is told so ('User not found.'), as on users/me.
-    if (cell.caller === 'unregistered') return outcome(404);
-    return outcome(403);
   };
 
 const json = 'application/json';
@@ -189,13 +238,13 @@ const DEACTIVATION_INVALID = multipart({ reason: 'removeAsMortgage' }, false);
  */
 export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
   // Public: the API document, health, the sign-in flow and the web app.
-  [`GET ${API_DOCS_PATH}`]: { expect: publicRoute(200), url: () => API_DOCS_PATH },
-  [`GET ${API_DOCS_PATH}/json`]: { expect: publicRoute(200), url: () => `${API_DOCS_PATH}/json` },
-  [`GET ${PATHS.health}`]: { expect: publicRoute(200), url: () => PATHS.health },
-  [`POST ${PATHS.login}`]: { expect: publicRoute(303), url: () => PATHS.login, note: '303 to the hosted sign-in page' },
-  [`GET ${PATHS.signIn}`]: { expect: publicRoute(200), url: () => PATHS.signIn },
+  [`GET ${API_DOCS_PATH}`]: { answer: everyone(200), url: () => API_DOCS_PATH },
+  [`GET ${API_DOCS_PATH}/json`]: { answer: everyone(200), url: () => `${API_DOCS_PATH}/json` },
+  [`GET ${PATHS.health}`]: { answer: everyone(200), url: () => PATHS.health },
+  [`POST ${PATHS.login}`]: { answer: everyone(303), url: () => PATHS.login, note: '303 to the hosted sign-in page' },
+  [`GET ${PATHS.signIn}`]: { answer: everyone(200), url: () => PATHS.signIn },
   [`POST ${PATHS.signIn}`]: {
-    expect: publicRoute(400),
+    answer: everyone(400),
     url: () => PATHS.signIn,
     // A sign-in that succeeded would end the caller's session: the form lacks its password.
     body: {
@@ -206,30 +255,30 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     },
     note: '400: the form has no password (a successful sign-in would replace the session the matrix uses)',
   },
-  'GET /': { expect: publicRoute(302), url: () => '/' },
-  'GET /registry': { expect: publicRoute(302), url: () => '/registry' },
-  'GET /registry/': { expect: publicRoute(200), url: () => '/registry/' },
-  'GET /registry/*': { expect: publicRoute(200), url: () => '/registry/assets/assets', note: 'a screen of the app: index.html' },
+  'GET /': { answer: everyone(302), url: () => '/' },
+  'GET /registry': { answer: everyone(302), url: () => '/registry' },
+  'GET /registry/': { answer: everyone(200), url: () => '/registry/' },
+  'GET /registry/*': { answer: everyone(200), url: () => '/registry/assets/assets', note: 'a screen of the app: index.html' },
 
   // Identity broker, session only.
-  [`GET ${PATHS.figureInfo}`]: { expect: sessionRoute(200), url: () => PATHS.figureInfo },
+  [`GET ${PATHS.figureInfo}`]: { answer: everyone(200), url: () => PATHS.figureInfo },
   [`POST ${PATHS.logout}`]: {
     // Signing out needs no session and always lands on the login screen.
-    expect: publicRoute(303),
+    answer: everyone(303),
     url: () => PATHS.logout,
     freshSession: true,
     note: '303 for everyone; each signed-in cell signs out a session of its own',
   },
 
   // Password change (SPEC sections 6 and 7): only the signed-in identity's own, if manageable (these are).
-  [`POST ${PATHS.passwordReset}`]: { expect: sessionRoute(303), url: () => PATHS.passwordReset, note: '303 to the password page' },
+  [`POST ${PATHS.passwordReset}`]: { answer: everyone(303), url: () => PATHS.passwordReset, note: '303 to the password page' },
   [`GET ${PATHS.passwordPage}`]: {
-    expect: (cell) => outcome(cell.caller === 'anonymous' ? 303 : 200),
+    answer: bySession(303, 200),
     url: () => PATHS.passwordPage,
     note: 'signed out: 303 to the sign-in page',
   },
   [`POST ${PATHS.passwordPage}`]: {
-    expect: (cell) => outcome(cell.caller === 'anonymous' ? 303 : 400),
+    answer: bySession(303, 400),
     url: () => PATHS.passwordPage,
     // A change that succeeded would end every session of the identity: the form lacks its confirmation.
     body: {
@@ -243,45 +292,47 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
 
   // The caller and its organizations.
   [`GET ${PATHS.usersMe}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 200, unregistered: 404 }),
+    answer: ({ caller, acting }) => outcome(caller === 'unregistered' ? 404 : 200, acting === 'a'),
     url: () => PATHS.usersMe,
+    note: "an identity without a registry user: 404 'User not found.'",
   },
   [`GET ${PATHS.userParticipantsPattern}`]: {
-    expect: userRoute('memberA'),
+    answer: everyone(200, true),
+    self: 'memberA',
     url: (world) => PATHS.userParticipants(world.userIds.memberA),
     note: "memberA's organizations: memberA and the registry administrators only",
   },
   [`GET ${PATHS.participantDirectory}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 200 }),
+    answer: byOrganization({ forA: 200, forOther: 200 }),
     url: () => PATHS.participantDirectory,
     listsOrganizations: true,
   },
 
   // A's loan and its documents.
   [`GET ${PATHS.loanDetailsPattern}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    answer: byOrganization({ forA: 200, forOther: 404 }),
     url: (w) => PATHS.loanDetails(w.a.loanId),
   },
-  [`GET ${PATHS.loanEventsPattern}`]: { expect: organizationRoute({ forA: 200, forOther: 404 }), url: (w) => PATHS.loanEvents(w.a.loanId) },
+  [`GET ${PATHS.loanEventsPattern}`]: { answer: byOrganization({ forA: 200, forOther: 404 }), url: (w) => PATHS.loanEvents(w.a.loanId) },
   [`GET ${PATHS.loanDocumentsMetadataPattern}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    answer: byOrganization({ forA: 200, forOther: 404 }),
     url: (w) => PATHS.loanDocumentsMetadata(w.a.loanId),
   },
   [`GET ${PATHS.loanDocumentPattern}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    answer: byOrganization({ forA: 200, forOther: 404 }),
     url: (w) => PATHS.loanDocument(w.a.loanId, w.a.documentId),
   },
-  [`GET ${PATHS.loans}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.loans },
+  [`GET ${PATHS.loans}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => PATHS.loans },
   [`GET ${PATHS.poolAssetsCsv}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    answer: byOrganization({ forA: 200, forOther: 404 }),
     url: (w) => `${PATHS.poolAssetsCsv}?poolDenomination=${w.a.poolId}`,
   },
-  [`GET ${PATHS.pools}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.pools },
-  [`GET ${PATHS.poolPattern}`]: { expect: organizationRoute({ forA: 200, forOther: 404 }), url: (w) => PATHS.pool(w.a.poolId) },
+  [`GET ${PATHS.pools}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => PATHS.pools },
+  [`GET ${PATHS.poolPattern}`]: { answer: byOrganization({ forA: 200, forOther: 404 }), url: (w) => PATHS.pool(w.a.poolId) },
 
   // Batch downloads: a job is its organization's and its user's.
   [`POST ${PATHS.jobs}`]: {
-    expect: organizationRoute({ forA: 202, forOther: 202 }),
+    answer: byOrganization({ forA: 202, forOther: 202 }),
     url: () => PATHS.jobs,
     body: {
       contentType: json,
@@ -295,16 +346,16 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
         ? `another organization's job counts A's documents: ${response.body}`
         : undefined,
   },
-  [`GET ${PATHS.jobs}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS` },
+  [`GET ${PATHS.jobs}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS` },
   [`GET ${PATHS.documentsZip}`]: {
-    expect: organizationRoute({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
+    answer: byOrganization({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
     url: (w) => `${PATHS.documentsZip}?jobId=${w.a.jobId}`,
     note: "memberA's finished job: 200 to memberA only, 404 to A's other users and to everyone else",
   },
 
   // Writes on A's loan.
   [`POST ${PATHS.loanDeactivatePattern}`]: {
-    expect: organizationRoute({ forA: 400, forOther: 404, invalidBodyForA: true }),
+    answer: byOrganization({ forA: 400, forOther: 404, invalidBodyForA: true }),
     url: (w) => PATHS.loanDeactivate(w.a.loanId),
     body: {
       contentType: DEACTIVATION_VALID.contentType,
@@ -315,7 +366,7 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     note: "A's callers: 400 (the form lacks fields and the PDF; a valid one would deactivate the loan); others send a valid form and get 404",
   },
   [`POST ${PATHS.loanRoleRequestsPattern}`]: {
-    expect: organizationRoute({ forA: 400, forOther: 404, invalidBodyForA: true }),
+    answer: byOrganization({ forA: 400, forOther: 404, invalidBodyForA: true }),
     url: (w) => PATHS.loanRoleRequests(w.a.loanId),
     body: {
       contentType: json,
@@ -327,10 +378,10 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
   },
 
   // A's messages.
-  [`GET ${PATHS.messages}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => `${PATHS.messages}?archived=true` },
-  [`GET ${PATHS.messagesUnreadCount}`]: { expect: organizationRoute({ forA: 200, forOther: 200 }), url: () => PATHS.messagesUnreadCount },
+  [`GET ${PATHS.messages}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => `${PATHS.messages}?archived=true` },
+  [`GET ${PATHS.messagesUnreadCount}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => PATHS.messagesUnreadCount },
   [`PATCH ${PATHS.messages}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 404 }),
+    answer: byOrganization({ forA: 200, forOther: 404 }),
     url: () => PATHS.messages,
     body: {
       contentType: json,
@@ -341,7 +392,7 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     note: "200: A's message marked read (again)",
   },
   [`PATCH ${PATHS.messagesBulk}`]: {
-    expect: organizationRoute({ forA: 200, forOther: 200 }),
+    answer: byOrganization({ forA: 200, forOther: 200 }),
     url: () => PATHS.messagesBulk,
     body: {
       contentType: json,
@@ -386,7 +437,11 @@ export async function runCell(
   expectation: RouteExpectation,
   cell: Cell,
 ): Promise<CellResult> {
-  const expected = expectation.expect(cell);
+  if (!route.access) throw new Error(`${route.key} declares no access`);
+  const admission = admissionOf(route.access, route.url, cell, expectation.self);
+  // Refusals come before the body is looked at: they are sent the invalid body to prove it.
+  const refusal = 'status' in admission ? admission : undefined;
+  const expected = 'status' in admission ? outcome(admission.status, false, 'invalid') : expectation.answer(admission);
   let cookie: string | undefined;
   if (cell.caller !== 'anonymous') {
     cookie = world.cookies[cell.caller];
@@ -413,6 +468,8 @@ export async function runCell(
   const problems: string[] = [];
   if (response.statusCode !== expected.status)
     problems.push(`status ${response.statusCode}, expected ${expected.status}: ${response.body.slice(0, 200)}`);
+  else if (refusal && route.method !== 'HEAD' && (response.json() as { message?: unknown }).message !== refusal.message)
+    problems.push(`refused with ${response.body.slice(0, 200)}, expected the message '${refusal.message}'`);
   if (!expected.mayShowA) {
     const leaked = forbiddenValues(world, expectation).filter((value) => value && response.body.includes(value));
     if (leaked.length > 0) problems.push(`body holds A's ${leaked.join(', ')}`);
