@@ -85,3 +85,6 @@ export const partyRoleLabel = (role: string): string => PARTY_ROLE_LABELS[role] 
 
 /** A role or event state for people: PENDING -> Pending (event states are already capitalised). */
 export const stateLabel = (state: string): string => (state ? state.charAt(0).toUpperCase() + state.slice(1).toLowerCase() : state);
+
+/** A loan that does not exist or that the organization may not see: the two alike. */
+export const LOAN_NOT_FOUND = 'Loan not found.';

@@ -27,6 +27,7 @@ import loanPageCachePlugin from './plugins/loan-page-cache';
 import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
 import securityPlugin, { securityHeaders } from './plugins/security';
+import servicesPlugin from './plugins/services';
 import sessionPlugin from './plugins/session';
 import staticAppPlugin from './plugins/static-app';
 import { RouteMethods } from './route-methods';
@@ -115,12 +116,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // - `app.repositories.<name>.<fn>(...)`: a repository module's functions (src/server/db/*-repository.ts)
   //   with the database bound, e.g. `app.repositories.users.findUserById(id)` (plugins/repositories.ts;
   //   a new repository is one line there);
+  // - `app.services.<name>.<fn>(...)`: multi-step writes, one transaction each (src/server/services/,
+  //   plugins/services.ts); they throw domain errors (domain-errors.ts), which the error handler maps;
   // - `app.loanPages`: the asset list's page cache, exactly invalidated (plugins/loan-page-cache.ts);
   // - `request.identity`, `request.registryUser` and `request.membership`, set by the access hook
   //   (plugins/access.ts) as the route's declared `config.access` asks;
-  // - throw ApiError helpers from http-errors.ts; the error handler writes the body.
+  // - throw ApiError helpers from http-errors.ts for what only HTTP knows; the error handler writes the body.
   await app.register(databasePlugin, { db });
   await app.register(repositoriesPlugin);
+  await app.register(servicesPlugin);
   // Issue 6: `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
   await app.register(jobsPlugin, {
     workers: config.jobWorkers ?? false,

@@ -14,7 +14,7 @@ import { MESSAGE_ERRORS } from '../../src/domain/messages';
 import { ROLE_REQUEST_ERRORS, TRANSFER_EVENT_DESCRIPTIONS, TRANSFER_MESSAGES } from '../../src/domain/role-transfer';
 import { TEXTS } from '../../src/domain/texts';
 import { deactivationRequests, loanEvents, loanParties, loans, messages, roleRequests } from '../../src/server/db/schema';
-import { ApiError } from '../../src/server/http-errors';
+import { ConflictError } from '../../src/server/domain-errors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan, type TestParty } from './support/loan-fixtures';
 import { messageCountMismatches } from './support/message-counts';
@@ -53,7 +53,7 @@ function requestTransfer(
 }
 
 const answer = (as: Org, messageId: string, response: boolean) =>
-  app.repositories.roleRequests.answerMessage({ participantId: ids[as], userId: null, messageId, response });
+  app.services.roleTransfers.answerMessage({ participantId: ids[as], userId: null, messageId, response });
 
 async function details(loanId: string, as: Org) {
   const response = await productGet(app, PATHS.loanDetails(loanId), actorOf(as));
@@ -575,8 +575,8 @@ describe('answering the actionable message', () => {
     const after = await recorded(loan.id);
     for (const response of [true, false]) {
       const again = answer('foreign', messageId, response);
-      await expect(again).rejects.toBeInstanceOf(ApiError);
-      await expect(again).rejects.toMatchObject({ statusCode: 409, message: MESSAGE_ERRORS.alreadyAnswered });
+      await expect(again).rejects.toBeInstanceOf(ConflictError);
+      await expect(again).rejects.toMatchObject({ name: 'ConflictError', message: MESSAGE_ERRORS.alreadyAnswered });
     }
     const rows = await recorded(loan.id);
     expect(rows.events).toHaveLength(after.events.length);
@@ -590,7 +590,7 @@ describe('answering the actionable message', () => {
       .values({ participantId: ids.foreign, targetType: 'LOAN', targetId: loan.id, message: 'For your information.' })
       .returning();
     await expect(answer('foreign', plain?.id ?? '', true)).rejects.toMatchObject({
-      statusCode: 400,
+      name: 'RuleViolationError',
       message: MESSAGE_ERRORS.notActionable,
     });
     for (const [as, id] of [
@@ -599,7 +599,7 @@ describe('answering the actionable message', () => {
       ['foreign', randomUUID()],
       ['foreign', 'not-a-uuid'],
     ] as const) {
-      await expect(answer(as, id, true)).rejects.toMatchObject({ statusCode: 404, message: MESSAGE_ERRORS.notFound });
+      await expect(answer(as, id, true)).rejects.toMatchObject({ name: 'NotFoundError', message: MESSAGE_ERRORS.notFound });
     }
     const rows = await recorded(loan.id);
     expect(rows.requests[0]?.state).toBe('PENDING');
@@ -620,7 +620,7 @@ describe('answering the actionable message', () => {
       })
       .returning();
     await expect(answer('foreign', orphan?.id ?? '', true)).rejects.toMatchObject({
-      statusCode: 409,
+      name: 'ConflictError',
       message: MESSAGE_ERRORS.alreadyAnswered,
     });
     expect((await recorded(loan.id)).messages[0]).toMatchObject({ read: false, response: null });
@@ -633,7 +633,7 @@ describe('answering the actionable message', () => {
     const rejected = settled.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]?.reason).toMatchObject({ statusCode: 409, message: MESSAGE_ERRORS.alreadyAnswered });
+    expect(rejected[0]?.reason).toMatchObject({ name: 'ConflictError', message: MESSAGE_ERRORS.alreadyAnswered });
     const winner = settled[0]?.status === 'fulfilled';
     const rows = await recorded(loan.id);
     expect(rows.parties.find((party) => party.role === 'SERVICER')?.state).toBe(winner ? 'CONFIRMED' : 'REJECTED');
@@ -774,7 +774,7 @@ describe('answering the actionable message', () => {
     );
     // Foreign's answer to the canceled request moves nothing; its request for the controller still can.
     const late = answer('foreign', byRole('SERVICER')?.messageId ?? '', true);
-    await expect(late).rejects.toMatchObject({ statusCode: 400, message: MESSAGE_ERRORS.notActionable });
+    await expect(late).rejects.toMatchObject({ name: 'RuleViolationError', message: MESSAGE_ERRORS.notActionable });
     await answer('foreign', byRole('CONTROLLER')?.messageId ?? '', true);
     const final = await recorded(loan.id);
     expect(final.parties.find((party) => party.role === 'SERVICER')).toMatchObject({ name: 'Plain Servicer Co', participantId: null });

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
-import { processDeactivation, requestDeactivation } from '../../src/server/db/deactivation-repository';
+import { processDeactivation } from '../../src/server/db/deactivation-repository';
+import { requestDeactivation } from '../../src/server/services/deactivations';
 import { roleRequests } from '../../src/server/db/schema';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -51,7 +52,7 @@ const INSTRUMENT = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\
 
 /** A recorded deactivation request of Home Bank's (its job left to the test): the request's id. */
 async function deactivationRequested(loanId: string): Promise<string> {
-  const outcome = await requestDeactivation(
+  const accepted = await requestDeactivation(
     database.db,
     {
       loanId,
@@ -63,8 +64,7 @@ async function deactivationRequested(loanId: string): Promise<string> {
     },
     async () => undefined,
   );
-  if (outcome.kind !== 'accepted') throw new Error(`deactivation request ${outcome.kind}`);
-  return outcome.requestId;
+  return accepted.requestId;
 }
 
 /** The asset list's day counts and totals as stored (rows with a count), in key order. */
@@ -108,7 +108,7 @@ describe('concurrent writes between the same organizations', () => {
 
       const outcomes = await Promise.all([
         ...requests.map(async (request, index) => {
-          await app.repositories.roleRequests.answerMessage({
+          await app.services.roleTransfers.answerMessage({
             participantId: ids.receiver,
             userId: null,
             messageId: request.messageId ?? '',

@@ -1,10 +1,9 @@
-// Deactivation requests (SPEC sections 3, 4 and 7): recording one (instrument, event, request and
-// its processing job in one transaction) and processing it (the loan made Inactive, the history
-// confirmed, the organization told), idempotently.
+// Deactivation requests (SPEC sections 3, 4 and 7): the rows a request writes (instrument, event,
+// request; services/deactivations.ts decides and runs the transaction that also queues its job)
+// and processing it (the loan made Inactive, the history confirmed, the organization told), idempotently.
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeactivationFields } from '../../contract/deactivation';
 import {
-  DEACTIVATING_ROLES,
   DEACTIVATION_DOCUMENT_NAME,
   DEACTIVATION_DOCUMENT_TYPE,
   DEACTIVATION_EVENT_TYPES,
@@ -15,10 +14,6 @@ import { DEACTIVATION_TEXTS } from '../../domain/texts';
 import type { Database, Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';
 import { writeTransaction } from './write-transaction';
-
-/** A drizzle transaction, as `db.transaction(async (tx) => ...)` gives it. */
-
-/** SPEC section 6's rule for this call: the organization holds one of these roles on the loan. */
 
 export interface InstrumentUpload {
   /** The name the file was sent with (kept for the record; the content decides what it is). */
@@ -37,17 +32,16 @@ export interface NewDeactivationRequest {
   readonly instrument: InstrumentUpload;
 }
 
-export type DeactivationOutcome =
-  /** No such loan, or the organization holds no role on it (the caller cannot tell which). */
-  | { readonly kind: 'notFound' }
-  /** Visible, but neither owner nor servicer. */
-  | { readonly kind: 'forbidden' }
-  | { readonly kind: 'inactive' }
+export interface DeactivationCheck {
+  readonly status: string;
+  readonly deactivated: boolean;
+  /** The organization's roles on the loan. */
+  readonly roles: string[];
   /** A request waits: a SUBMITTED request, or a DEACTIVATION_REQUESTED event still Requested (as the seed records some). */
-  | { readonly kind: 'pending' }
+  readonly pending: boolean;
   /** A role transfer waits for its answer: a deactivated loan must not keep one open. */
-  | { readonly kind: 'transferPending' }
-  | { readonly kind: 'accepted'; readonly requestId: string; readonly documentId: string };
+  readonly transferPending: boolean;
+}
 
 interface LoanCheckRow extends Record<string, unknown> {
   readonly status: string;
@@ -58,93 +52,96 @@ interface LoanCheckRow extends Record<string, unknown> {
 }
 
 /**
- * Records a deactivation request and, in the same transaction, queues its processing through
- * `enqueue` (given the transaction): all of it happens, or none. The loan row is locked first, so
- * two requests for one loan are decided one after the other (the second sees the first: 409).
- * A foreign organization learns nothing it could not learn from the details call (404 alike).
+ * What a deactivation request is decided on. Read after the loan row is locked, in its own
+ * statement: under READ COMMITTED its snapshot is taken after the wait, so it sees the request a
+ * concurrent transaction committed.
  */
-export async function requestDeactivation(
-  db: Database,
+export async function findDeactivationCheck(
+  tx: Transaction,
+  loanId: string,
+  participantId: string,
+): Promise<DeactivationCheck | undefined> {
+  const checked = await tx.execute<LoanCheckRow>(sql`
+    select l.status, l.deactivated,
+      array(select lp.role from loan_parties lp where lp.loan_id = l.id and lp.participant_id = ${participantId}) as roles,
+      exists(select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED')
+        or exists(select 1 from loan_events e where e.loan_id = l.id and e.event_type = ${DEACTIVATION_EVENT_TYPES.requested}
+          and e.state = 'Requested') as pending,
+      exists(select 1 from role_requests r where r.loan_id = l.id and r.state = 'PENDING') as transfer_pending
+    from loans l
+    where l.id = ${loanId}`);
+  const row = checked.rows[0];
+  return (
+    row && {
+      status: row.status,
+      deactivated: row.deactivated,
+      roles: row.roles,
+      pending: row.pending,
+      transferPending: row.transfer_pending,
+    }
+  );
+}
+
+/** Writes a deactivation request: the instrument, the Requested event and the SUBMITTED request row. */
+export async function insertDeactivationRequest(
+  tx: Transaction,
   request: NewDeactivationRequest,
-  enqueue: (tx: Transaction, requestId: string) => Promise<unknown>,
-): Promise<DeactivationOutcome> {
-  return writeTransaction(db, async (tx) => {
-    // The lock first, the checks in the next statement: under READ COMMITTED that statement's
-    // snapshot is taken after the wait, so it sees the request a concurrent transaction committed.
-    await tx.execute(sql`select 1 from loans where id = ${request.loanId} for no key update`);
-    const checked = await tx.execute<LoanCheckRow>(sql`
-      select l.status, l.deactivated,
-        array(select lp.role from loan_parties lp where lp.loan_id = l.id and lp.participant_id = ${request.participantId}) as roles,
-        exists(select 1 from deactivation_requests d where d.loan_id = l.id and d.status = 'SUBMITTED')
-          or exists(select 1 from loan_events e where e.loan_id = l.id and e.event_type = ${DEACTIVATION_EVENT_TYPES.requested}
-            and e.state = 'Requested') as pending,
-        exists(select 1 from role_requests r where r.loan_id = l.id and r.state = 'PENDING') as transfer_pending
-      from loans l
-      where l.id = ${request.loanId}`);
-    const loan = checked.rows[0];
-    if (!loan || loan.roles.length === 0) return { kind: 'notFound' };
-    if (!loan.roles.some((role) => (DEACTIVATING_ROLES as readonly string[]).includes(role))) return { kind: 'forbidden' };
-    if (loan.status !== 'Active' || loan.deactivated) return { kind: 'inactive' };
-    if (loan.pending) return { kind: 'pending' };
-    if (loan.transfer_pending) return { kind: 'transferPending' };
+): Promise<{ readonly requestId: string; readonly documentId: string }> {
+  const { fields, instrument } = request;
+  const [document] = await tx
+    .insert(documents)
+    .values({
+      loanId: request.loanId,
+      name: DEACTIVATION_DOCUMENT_NAME,
+      type: DEACTIVATION_DOCUMENT_TYPE,
+      hash: instrument.hash,
+      fileName: instrument.fileName,
+      fileType: 'pdf',
+      contentType: PDF_CONTENT_TYPE,
+      docType: DEACTIVATION_DOCUMENT_TYPE,
+      sizeBytes: instrument.content.length,
+      content: instrument.content,
+    })
+    .returning({ id: documents.id });
+  if (!document) throw new Error('deactivation instrument not stored');
 
-    const { fields, instrument } = request;
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        loanId: request.loanId,
-        name: DEACTIVATION_DOCUMENT_NAME,
-        type: DEACTIVATION_DOCUMENT_TYPE,
-        hash: instrument.hash,
-        fileName: instrument.fileName,
-        fileType: 'pdf',
-        contentType: PDF_CONTENT_TYPE,
-        docType: DEACTIVATION_DOCUMENT_TYPE,
-        sizeBytes: instrument.content.length,
-        content: instrument.content,
-      })
-      .returning({ id: documents.id });
-    if (!document) throw new Error('deactivation instrument not stored');
+  await tx.insert(loanEvents).values({
+    loanId: request.loanId,
+    participantId: request.participantId,
+    state: 'Requested',
+    eventType: DEACTIVATION_EVENT_TYPES.requested,
+    eventDescription: DEACTIVATION_TEXTS.requestedEvent(request.participantName, DEACTIVATION_REASON_LABELS[fields.reason]),
+    // The history shows the requested date while the request waits (SPEC section 4).
+    effectiveDate: null,
+    requestedDate: sql`current_date`,
+  });
 
-    await tx.insert(loanEvents).values({
+  const [created] = await tx
+    .insert(deactivationRequests)
+    .values({
       loanId: request.loanId,
       participantId: request.participantId,
-      state: 'Requested',
-      eventType: DEACTIVATION_EVENT_TYPES.requested,
-      eventDescription: DEACTIVATION_TEXTS.requestedEvent(request.participantName, DEACTIVATION_REASON_LABELS[fields.reason]),
-      // The history shows the requested date while the request waits (SPEC section 4).
-      effectiveDate: null,
-      requestedDate: sql`current_date`,
-    });
+      requestedBy: request.userId,
+      reason: fields.reason,
+      effectiveDate: fields.effectiveDate,
+      assignee: fields.assignee,
+      entityType: fields.entityType,
+      statePostalCode: fields.statePostalCode,
+      street1: fields.address.street1,
+      street2: fields.address.street2,
+      city: fields.address.city,
+      state: fields.address.state,
+      zip: fields.address.zip,
+      documentId: document.id,
+      bookNumber: fields.bookNumber,
+      pageNumber: fields.pageNumber,
+      instrumentNumber: fields.instrumentNumber,
+      status: 'SUBMITTED',
+    })
+    .returning({ id: deactivationRequests.id });
+  if (!created) throw new Error('deactivation request not stored');
 
-    const [created] = await tx
-      .insert(deactivationRequests)
-      .values({
-        loanId: request.loanId,
-        participantId: request.participantId,
-        requestedBy: request.userId,
-        reason: fields.reason,
-        effectiveDate: fields.effectiveDate,
-        assignee: fields.assignee,
-        entityType: fields.entityType,
-        statePostalCode: fields.statePostalCode,
-        street1: fields.address.street1,
-        street2: fields.address.street2,
-        city: fields.address.city,
-        state: fields.address.state,
-        zip: fields.address.zip,
-        documentId: document.id,
-        bookNumber: fields.bookNumber,
-        pageNumber: fields.pageNumber,
-        instrumentNumber: fields.instrumentNumber,
-        status: 'SUBMITTED',
-      })
-      .returning({ id: deactivationRequests.id });
-    if (!created) throw new Error('deactivation request not stored');
-
-    await enqueue(tx, created.id);
-    return { kind: 'accepted', requestId: created.id, documentId: document.id };
-  });
+  return { requestId: created.id, documentId: document.id };
 }
 
 /** The loan's waiting DEACTIVATION_REQUESTED event, once the request is decided. */

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
+import { asDomainError, ConflictError, type DomainError, NotFoundError } from '../domain-errors';
 import { isApiError } from '../http-errors';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
@@ -108,6 +109,17 @@ function describeValidation(error: FastifyError & { validation: { instancePath: 
     .join('; ');
 }
 
+/**
+ * The status of a refusal by the product's rules. Never 403: SPEC section 8 makes the web app read
+ * any 403 as an invalid participant; 403 is the access hook's (plugins/access.ts).
+ */
+export function statusOfDomainError(error: DomainError): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  // RuleViolationError: the request itself is wrong.
+  return 400;
+}
+
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -115,6 +127,11 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     }
     // Thrown on purpose (a 4xx, or a 503 for a busy server): its message is written for the caller.
     if (isApiError(error)) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    const refused = asDomainError(error);
+    if (refused) {
+      const status = statusOfDomainError(refused);
+      return reply.code(status).send(errorBody(status, refused.message));
+    }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -25,11 +25,9 @@ import {
 import { PATHS } from '../../contract/paths';
 import { DEACTIVATION_FILE_MAX_BYTES, hasPdfSignature, PDF_CONTENT_TYPE } from '../../domain/deactivation';
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
-import type { DeactivationOutcome } from '../db/deactivation-repository';
-import { ApiError, badRequest, conflict, isApiError, notFound } from '../http-errors';
+import { ApiError, badRequest, isApiError } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireMembership } from '../plugins/access';
-import { LOAN_NOT_FOUND } from './loan-details';
 
 const DEFAULT_FILE_NAME = 'security-instrument-and-assignment.pdf';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -115,22 +113,6 @@ const instrumentInfo = (file: ReceivedFile | null) =>
     type: hasPdfSignature(file.content) ? PDF_CONTENT_TYPE : 'application/octet-stream',
   };
 
-function refusal(outcome: Exclude<DeactivationOutcome, { kind: 'accepted' }>): ApiError {
-  switch (outcome.kind) {
-    case 'notFound':
-      return notFound(LOAN_NOT_FOUND);
-    case 'forbidden':
-      // Not 403: the web client reads any 403 as 'Invalid participant' and switches organization (SPEC section 8).
-      return badRequest(DEACTIVATION_TEXTS.notOwnerOrServicer);
-    case 'inactive':
-      return conflict(DEACTIVATION_TEXTS.alreadyInactive);
-    case 'pending':
-      return conflict(DEACTIVATION_TEXTS.alreadyRequested);
-    case 'transferPending':
-      return conflict(DEACTIVATION_TEXTS.transferPending);
-  }
-}
-
 /** The body is read by the handler (multipart); its schema is there for OpenAPI. Params go through zod. */
 const bodyReadByHandler: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
@@ -142,7 +124,6 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
     throwFileSizeLimit: false,
     limits: { fileSize: DEACTIVATION_FILE_MAX_BYTES, fieldSize: 16 * 1024, ...FORM_LIMITS },
   });
-  const requests = app.repositories.deactivation;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -184,7 +165,7 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
       if (fileError === DEACTIVATION_TEXTS.fileNotPdf) throw new ApiError(415, named(fileError));
       if (Object.keys(invalid).length > 0 || !file) throw badRequest(describeDeactivationErrors(invalid));
 
-      const outcome = await requests.requestDeactivation(
+      const { requestId } = await app.services.deactivations.requestDeactivation(
         {
           loanId,
           participantId: membership.participant.id,
@@ -195,8 +176,7 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
         },
         (tx, requestId) => app.jobs.send(JOB_QUEUES.processDeactivation, { requestId }, { tx }),
       );
-      if (outcome.kind !== 'accepted') throw refusal(outcome);
-      return reply.code(202).send({ id: outcome.requestId, loanId, status: 'SUBMITTED' as const });
+      return reply.code(202).send({ id: requestId, loanId, status: 'SUBMITTED' as const });
     },
   );
 }

@@ -25,7 +25,7 @@ import type { DocumentKey, DocumentMetadataRow } from '../db/document-repository
 import { ApiError, badRequest, notFound } from '../http-errors';
 import { errorBody } from '../plugins/error-handler';
 import { requireMembership } from '../plugins/access';
-import { LOAN_NOT_FOUND } from './loan-details';
+import { LOAN_NOT_FOUND } from '../../domain/loan';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 export const DOCUMENT_TYPE_REQUIRED = 'querystring.type: is required with a hash (the kind of document)';

@@ -5,11 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
 import { loanDetailsSchema, loanEventsSchema, loanIdParamsSchema } from '../../contract/loans';
 import { PATHS } from '../../contract/paths';
+import { LOAN_NOT_FOUND } from '../../domain/loan';
 import { notFound } from '../http-errors';
 import { toLoanDetails, toLoanEvent } from '../mappers';
 import { requireMembership } from '../plugins/access';
-
-export const LOAN_NOT_FOUND = 'Loan not found.';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const NOT_VISIBLE = 'Answers 404 when the loan does not exist or the current organization (x-participant-id) holds no role on it.';

@@ -88,12 +88,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const participantId = requireMembership(request).participant.id;
       const { uuid, response } = request.body;
       const messageId = uuid.toLowerCase();
-      if (response !== undefined) {
-        await app.repositories.roleRequests.answerMessage({ participantId, userId: request.registryUser?.id ?? null, messageId, response });
-        const answered = await messages.findMessage(participantId, messageId);
-        if (!answered) throw notFound(MESSAGE_ERRORS.notFound);
-        return answered;
-      }
+      if (response !== undefined)
+        return app.services.roleTransfers.answerMessage({ participantId, userId: request.registryUser?.id ?? null, messageId, response });
       const updated = await messages.updateMessage(participantId, messageId, changeOf(request.body));
       if (!updated) throw notFound(MESSAGE_ERRORS.notFound);
       return updated;

@@ -7,37 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
 import { PATHS } from '../../contract/paths';
 import { directorySchema, roleRequestBodySchema, roleRequestParamsSchema, roleRequestSchema } from '../../contract/role-requests';
-import { ROLE_REQUEST_ERRORS } from '../../domain/role-transfer';
-import type { RoleRequestOutcome } from '../db/role-request-repository';
-import { type ApiError, badRequest, conflict, notFound } from '../http-errors';
 import { requireMembership } from '../plugins/access';
-import { LOAN_NOT_FOUND } from './loan-details';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-// A refusal is never 403: SPEC section 8 makes the web app treat any 403 as an invalid
-// participant (it drops the current organization and switches to the default). 403 stays the
-// tenancy hook's answer to a participant header that names no organization of the caller.
-function refusal(outcome: Exclude<RoleRequestOutcome, { kind: 'created' }>): ApiError {
-  switch (outcome.kind) {
-    case 'notFound':
-      return notFound(LOAN_NOT_FOUND);
-    case 'deactivated':
-      return conflict(ROLE_REQUEST_ERRORS.deactivated);
-    case 'deactivationPending':
-      return conflict(ROLE_REQUEST_ERRORS.deactivationPending);
-    case 'noParty':
-      return badRequest(ROLE_REQUEST_ERRORS.noParty);
-    case 'notAllowed':
-      return badRequest(ROLE_REQUEST_ERRORS.notAllowed);
-    case 'alreadyPending':
-      return conflict(ROLE_REQUEST_ERRORS.alreadyPending);
-    case 'receiverUnknown':
-      return badRequest(ROLE_REQUEST_ERRORS.receiverUnknown);
-    case 'receiverHoldsRole':
-      return badRequest(ROLE_REQUEST_ERRORS.receiverHoldsRole);
-  }
-}
 
 export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
   const roleRequests = app.repositories.roleRequests;
@@ -85,7 +57,8 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const membership = requireMembership(request);
-      const outcome = await roleRequests.requestRoleTransfer({
+      // Refusals are domain errors, never 403 (SPEC section 8: a 403 means an invalid participant).
+      const created = await app.services.roleTransfers.requestRoleTransfer({
         loanId: request.params.loanId.toLowerCase(),
         role: request.body.role,
         receiverId: request.body.participantId.toLowerCase(),
@@ -93,8 +66,6 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
         participantName: membership.participant.name,
         userId: request.registryUser?.id ?? null,
       });
-      if (outcome.kind !== 'created') throw refusal(outcome);
-      const created = outcome.request;
       return reply.code(201).send({
         id: created.id,
         loanId: created.loanId,
