@@ -409,7 +409,7 @@ describe('kill -9 under acknowledged writes', () => {
       const missingTransfers: string[] = [];
       for (const transfer of acked.transfers) {
         // Kept, its message still taking an answer; or canceled since, with its message closed, when
-        // the ownership moved on and the requester no longer held the role (role-request-repository.ts).
+        // the ownership moved on and the requester no longer held the role (services/role-transfers.ts).
         const row = await pool.query(
           `SELECT 1 FROM role_requests r JOIN messages m ON m.id = r.message_id
             WHERE r.id = $1 AND r.loan_id = $2 AND r.role = $3 AND r.receiver_participant_id = $4

@@ -1,6 +1,7 @@
-// Deactivation requests (SPEC sections 3, 4 and 7): the rows a request writes (instrument, event,
-// request; services/deactivations.ts decides and runs the transaction that also queues its job)
-// and processing it (the loan made Inactive, the history confirmed, the organization told), idempotently.
+// Deactivation requests (SPEC sections 3, 4 and 7), the data of them: the rows a request writes
+// (instrument, event, request) and those its processing writes (the loan made Inactive, the
+// history confirmed, the organization told). services/deactivations.ts decides and runs the
+// transactions.
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeactivationFields } from '../../contract/deactivation';
 import {
@@ -11,9 +12,8 @@ import {
   PDF_CONTENT_TYPE,
 } from '../../domain/deactivation';
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
-import type { Database, Transaction } from './database';
+import type { Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';
-import { writeTransaction } from './write-transaction';
 
 export interface InstrumentUpload {
   /** The name the file was sent with (kept for the record; the content decides what it is). */
@@ -145,7 +145,7 @@ export async function insertDeactivationRequest(
 }
 
 /** The loan's waiting DEACTIVATION_REQUESTED event, once the request is decided. */
-async function settleRequestedEvent(tx: Transaction, loanId: string, state: 'Confirmed' | 'Rejected'): Promise<void> {
+export async function settleRequestedEvent(tx: Transaction, loanId: string, state: 'Confirmed' | 'Rejected'): Promise<void> {
   await tx
     .update(loanEvents)
     .set({ state })
@@ -155,90 +155,68 @@ async function settleRequestedEvent(tx: Transaction, loanId: string, state: 'Con
 }
 
 /** A notice on the loan to the organization that asked. */
-async function tellRequester(tx: Transaction, request: { participantId: string; loanId: string }, message: string): Promise<void> {
+export async function tellRequester(tx: Transaction, request: { participantId: string; loanId: string }, message: string): Promise<void> {
   await tx
     .insert(messages)
     .values({ participantId: request.participantId, targetType: 'LOAN', targetId: request.loanId, message, isActionable: false });
 }
 
-export type ProcessOutcome = 'completed' | 'alreadyCompleted' | 'missing';
+export interface RecordedRequest {
+  readonly loanId: string;
+  readonly participantId: string;
+  readonly status: string;
+  readonly effectiveDate: string;
+  /** The day it was recorded, YYYY-MM-DD. */
+  readonly requestedOn: string;
+}
 
-/**
- * Processes a recorded request in one transaction: the loan becomes Inactive and deactivated (the
- * asset list's triggers then show it Deactivated), its waiting request event is confirmed and a
- * DEACTIVATION event added, the request is COMPLETED, and the requesting organization gets a
- * message on the loan. Idempotent: a completed request (or one whose loan is gone) changes nothing.
- */
-export async function processDeactivation(db: Database, requestId: string): Promise<ProcessOutcome> {
-  return writeTransaction(db, async (tx) => {
-    // Locked, so a retry running beside a slow first attempt waits and then sees it completed.
-    const [request] = await tx
-      .select({
-        loanId: deactivationRequests.loanId,
-        participantId: deactivationRequests.participantId,
-        status: deactivationRequests.status,
-        effectiveDate: deactivationRequests.effectiveDate,
-        requestedOn: sql<string>`to_char(${deactivationRequests.createdAt}, 'YYYY-MM-DD')`,
-      })
-      .from(deactivationRequests)
-      .where(eq(deactivationRequests.id, requestId))
-      .for('update');
-    if (!request) return 'missing';
-    if (request.status === 'COMPLETED') return 'alreadyCompleted';
+/** A recorded request, locked: a retry running beside a slow first attempt waits, then sees what it did. */
+export async function lockRecordedRequest(tx: Transaction, requestId: string): Promise<RecordedRequest | undefined> {
+  const [request] = await tx
+    .select({
+      loanId: deactivationRequests.loanId,
+      participantId: deactivationRequests.participantId,
+      status: deactivationRequests.status,
+      effectiveDate: deactivationRequests.effectiveDate,
+      requestedOn: sql<string>`to_char(${deactivationRequests.createdAt}, 'YYYY-MM-DD')`,
+    })
+    .from(deactivationRequests)
+    .where(eq(deactivationRequests.id, requestId))
+    .for('update');
+  return request;
+}
 
-    // The loan locked, then the requester's message (its message_counts row), then the loan's
-    // update (the asset list's counts): the order every write takes (write-transaction.ts).
-    const [loan] = await tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, request.loanId)).for('no key update');
-    if (!loan) return 'missing';
-    await tellRequester(tx, request, DEACTIVATION_TEXTS.completeMessage(loan.uli));
-    await tx
-      .update(loans)
-      .set({ status: 'Inactive', deactivated: true, updatedAt: sql`now()` })
-      .where(eq(loans.id, request.loanId));
+/** The loan's ULI; with `lock`, the loan row is locked first (before the rows a deactivation changes). */
+export async function findLoanUli(tx: Transaction, loanId: string, options: { readonly lock: boolean }): Promise<string | undefined> {
+  const query = tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, loanId));
+  const [loan] = options.lock ? await query.for('no key update') : await query;
+  return loan?.uli;
+}
 
-    const [requester] = await tx
-      .execute<{ name: string }>(sql`select name from participants where id = ${request.participantId}`)
-      .then((result) => result.rows);
-    const organization = requester?.name ?? '';
-    await settleRequestedEvent(tx, request.loanId, 'Confirmed');
-    await tx.insert(loanEvents).values({
-      loanId: request.loanId,
-      participantId: request.participantId,
-      state: 'Confirmed',
-      eventType: DEACTIVATION_EVENT_TYPES.confirmed,
-      eventDescription: DEACTIVATION_TEXTS.confirmedEvent(organization),
-      effectiveDate: request.effectiveDate,
-      requestedDate: request.requestedOn,
-    });
-    await tx.update(deactivationRequests).set({ status: 'COMPLETED' }).where(eq(deactivationRequests.id, requestId));
-    return 'completed';
+/** The loan Inactive and deactivated (the asset list's triggers then show it Deactivated). */
+export async function markLoanDeactivated(tx: Transaction, loanId: string): Promise<void> {
+  await tx
+    .update(loans)
+    .set({ status: 'Inactive', deactivated: true, updatedAt: sql`now()` })
+    .where(eq(loans.id, loanId));
+}
+
+/** The DEACTIVATION event of a processed request, named after the organization that asked. */
+export async function insertDeactivationEvent(tx: Transaction, request: RecordedRequest): Promise<void> {
+  const [requester] = await tx
+    .execute<{ name: string }>(sql`select name from participants where id = ${request.participantId}`)
+    .then((result) => result.rows);
+  await tx.insert(loanEvents).values({
+    loanId: request.loanId,
+    participantId: request.participantId,
+    state: 'Confirmed',
+    eventType: DEACTIVATION_EVENT_TYPES.confirmed,
+    eventDescription: DEACTIVATION_TEXTS.confirmedEvent(requester?.name ?? ''),
+    effectiveDate: request.effectiveDate,
+    requestedDate: request.requestedOn,
   });
 }
 
-export type FailOutcome = 'failed' | 'notSubmitted' | 'missing';
-
-/**
- * A request whose processing failed for good (the job's last retry): FAILED, its waiting event
- * Rejected, and the requesting organization told, in one transaction. Without this the request
- * stayed SUBMITTED and every new request on the loan answered 409 'already pending' forever.
- */
-export async function failDeactivation(db: Database, requestId: string): Promise<FailOutcome> {
-  return writeTransaction(db, async (tx) => {
-    const [request] = await tx
-      .select({
-        loanId: deactivationRequests.loanId,
-        participantId: deactivationRequests.participantId,
-        status: deactivationRequests.status,
-      })
-      .from(deactivationRequests)
-      .where(eq(deactivationRequests.id, requestId))
-      .for('update');
-    if (!request) return 'missing';
-    if (request.status !== 'SUBMITTED') return 'notSubmitted';
-    await tx.update(deactivationRequests).set({ status: 'FAILED' }).where(eq(deactivationRequests.id, requestId));
-    await settleRequestedEvent(tx, request.loanId, 'Rejected');
-    const [loan] = await tx.select({ uli: loans.uli }).from(loans).where(eq(loans.id, request.loanId));
-    await tellRequester(tx, request, DEACTIVATION_TEXTS.failedMessage(loan?.uli ?? ''));
-    return 'failed';
-  });
+export async function setRequestStatus(tx: Transaction, requestId: string, status: 'COMPLETED' | 'FAILED'): Promise<void> {
+  await tx.update(deactivationRequests).set({ status }).where(eq(deactivationRequests.id, requestId));
 }

@@ -1,8 +1,8 @@
 // The processing of a deactivation request (SPEC section 4: asynchronous; how is not shown): one
-// transaction in deactivation-repository.ts. Idempotent, as every job must be: a retry, or a second
+// transaction in services/deactivations.ts. Idempotent, as every job must be: a retry, or a second
 // run of the same request, finds it completed and changes nothing.
 import { z } from 'zod';
-import { failDeactivation, processDeactivation } from '../db/deactivation-repository';
+import { failDeactivation, processDeactivation } from '../services/deactivations';
 import type { JobFailureHandler, JobHandler } from './job-runner';
 
 /** What the request route enqueues. */

@@ -22,7 +22,8 @@ import { PATHS } from '../../contract/paths';
 import { PDF_CONTENT_TYPE } from '../../domain/documents';
 import { DOCUMENT_TEXTS } from '../../domain/texts';
 import type { DocumentKey, DocumentMetadataRow } from '../db/document-repository';
-import { ApiError, badRequest, notFound } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
+import { ApiError, badRequest } from '../http-errors';
 import { errorBody } from '../plugins/error-handler';
 import { requireMembership } from '../plugins/access';
 import { LOAN_NOT_FOUND } from '../../domain/loan';
@@ -101,7 +102,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const membership = requireMembership(request);
       const rows = await documents.listDocumentMetadata(request.params.loanId.toLowerCase(), membership.participant.id);
-      if (!rows) throw notFound(LOAN_NOT_FOUND);
+      if (!rows) throw new NotFoundError(LOAN_NOT_FOUND);
       return rows.map(toDocumentMetadata);
     },
   );
@@ -150,8 +151,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       else throw badRequest(DOCUMENT_TYPE_REQUIRED);
 
       const { loanVisible, document } = await documents.findDocument(loanId.toLowerCase(), membership.participant.id, key);
-      if (!loanVisible) throw notFound(LOAN_NOT_FOUND);
-      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+      if (!loanVisible) throw new NotFoundError(LOAN_NOT_FOUND);
+      if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND);
 
       const digest = createHash('sha256').update(document.content).digest();
       if (digest.toString('hex') !== document.hash) {

@@ -25,7 +25,8 @@ import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../domain/loan';
 import { BATCH_DOWNLOAD_TEXTS } from '../../domain/texts';
 import type { JobOwner, JobRow } from '../db/job-repository';
 import type { LoanListFilter } from '../db/loan-list-query';
-import { badRequest, notFound, tooManyRequests } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
+import { badRequest, tooManyRequests } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireMembership } from '../plugins/access';
 
@@ -56,7 +57,7 @@ function ownerOf(request: FastifyRequest): JobOwner {
   const membership = requireMembership(request);
   // requireMembership passed, so the tenancy hook found the caller's registry user.
   const userId = request.registryUser?.id;
-  if (!userId) throw notFound(JOB_NOT_FOUND);
+  if (!userId) throw new NotFoundError(JOB_NOT_FOUND);
   return { participantId: membership.participant.id, userId };
 }
 
@@ -162,9 +163,9 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       const owner = ownerOf(request);
       const { jobId } = request.query;
       const row = await jobs.findDownloadableJob(owner, 'BATCH_DOWNLOAD_AOMS', jobId?.toLowerCase());
-      if (!row) throw notFound(jobId ? JOB_NOT_FOUND : ZIP_NOT_FOUND);
+      if (!row) throw new NotFoundError(jobId ? JOB_NOT_FOUND : ZIP_NOT_FOUND);
       // Access is checked again at each download: since the job ran, a loan may have moved on.
-      if (!(await jobs.holdsEveryLoanOfJob(row.id, owner.participantId))) throw notFound(ZIP_ACCESS_LOST);
+      if (!(await jobs.holdsEveryLoanOfJob(row.id, owner.participantId))) throw new NotFoundError(ZIP_ACCESS_LOST);
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${zipFileName(toJob(row))}"`)

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../contract/common';
 import { loanDetailsSchema, loanEventsSchema, loanIdParamsSchema } from '../../contract/loans';
 import { PATHS } from '../../contract/paths';
 import { LOAN_NOT_FOUND } from '../../domain/loan';
-import { notFound } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
 import { toLoanDetails, toLoanEvent } from '../mappers';
 import { requireMembership } from '../plugins/access';
 
@@ -32,7 +32,7 @@ export async function loanDetailsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const membership = requireMembership(request);
       const row = await loans.findLoanDetails(request.params.id.toLowerCase(), membership.participant.id);
-      if (!row) throw notFound(LOAN_NOT_FOUND);
+      if (!row) throw new NotFoundError(LOAN_NOT_FOUND);
       return toLoanDetails(row);
     },
   );
@@ -52,7 +52,7 @@ export async function loanDetailsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const membership = requireMembership(request);
       const rows = await loans.listLoanEvents(request.params.id.toLowerCase(), membership.participant.id);
-      if (!rows) throw notFound(LOAN_NOT_FOUND);
+      if (!rows) throw new NotFoundError(LOAN_NOT_FOUND);
       return rows.map(toLoanEvent);
     },
   );

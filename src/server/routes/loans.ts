@@ -28,7 +28,8 @@ import {
   StreamSlots,
   TOO_MANY_CSV_DOWNLOADS,
 } from '../csv/stream-slots';
-import { badRequest, notFound, serviceUnavailable, tooManyRequests } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
+import { badRequest, serviceUnavailable, tooManyRequests } from '../http-errors';
 import { requireIdentity } from '../plugins/session';
 import { requireMembership } from '../plugins/access';
 import { POOL_NOT_FOUND } from './pools';
@@ -208,7 +209,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       if (!loanIds && !poolDenomination) throw badRequest(`querystring: ${POOL_CSV_SELECTION_REQUIRED}`);
       const participantId = membership.participant.id;
       if (poolDenomination && !(await app.repositories.pools.findVisiblePool(participantId, poolDenomination.toLowerCase()))) {
-        throw notFound(POOL_NOT_FOUND);
+        throw new NotFoundError(POOL_NOT_FOUND);
       }
       const filter: LoanListFilter = { participantId, roles: [...FILTERABLE_ROLES], loanIds, poolId: poolDenomination?.toLowerCase() };
       return sendCsv(app, csv, request, reply, filter, 'pool-assets');

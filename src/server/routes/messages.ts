@@ -18,7 +18,7 @@ import {
 import { PATHS } from '../../contract/paths';
 import { MESSAGE_ERRORS, MESSAGES_TEXTS } from '../../domain/messages';
 import type { MessageChange } from '../db/message-repository';
-import { notFound } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
 import { requireMembership } from '../plugins/access';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -91,7 +91,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       if (response !== undefined)
         return app.services.roleTransfers.answerMessage({ participantId, userId: request.registryUser?.id ?? null, messageId, response });
       const updated = await messages.updateMessage(participantId, messageId, changeOf(request.body));
-      if (!updated) throw notFound(MESSAGE_ERRORS.notFound);
+      if (!updated) throw new NotFoundError(MESSAGE_ERRORS.notFound);
       return updated;
     },
   );

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../contract/common';
 import { PATHS } from '../../contract/paths';
 import { poolDetailQuerySchema, poolDetailSchema, poolIdParamsSchema, poolListQuerySchema, poolListSchema } from '../../contract/pools';
 import { FILTERABLE_ROLES } from '../../domain/loan';
-import { notFound } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
 import { requireMembership } from '../plugins/access';
 
 export const POOL_NOT_FOUND = 'Pool not found';
@@ -57,7 +57,7 @@ export async function poolRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const participantId = requireMembership(request).participant.id;
       const pool = await app.repositories.pools.findVisiblePool(participantId, request.params.poolId.toLowerCase());
-      if (!pool) throw notFound(POOL_NOT_FOUND);
+      if (!pool) throw new NotFoundError(POOL_NOT_FOUND);
       const { limit, offset } = request.query;
       const page = await app.repositories.loanList.listLoanPage(
         { participantId, roles: [...FILTERABLE_ROLES], poolId: pool.id },

@@ -1,7 +1,7 @@
 // Role transfers (issue 7, our additions to SPEC section 7): GET v1 /participants/directory lists
 // the active organizations a transfer can be addressed to; POST v1 /loans/{loanId}/role-requests
 // asks one of them to take over a role. The receiver answers through its actionable message
-// (PATCH v1 /messages with `response`, which calls answerMessage of db/role-request-repository.ts).
+// (PATCH v1 /messages with `response`, which calls answerMessage of services/role-transfers.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';

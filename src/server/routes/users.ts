@@ -6,7 +6,7 @@ import { userParticipantsSchema } from '../../contract/participants';
 import { PATHS } from '../../contract/paths';
 import { userIdParamsSchema, usersMeSchema } from '../../contract/users';
 import { USER_NOT_FOUND } from '../../domain/access';
-import { notFound } from '../http-errors';
+import { NotFoundError } from '../domain-errors';
 import { toParticipant, toProfileInfo, toUser } from '../mappers';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -30,7 +30,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       // An identity without a registry user is valid at the broker but unregistered here.
       const user = request.registryUser;
-      if (!user) throw notFound(USER_NOT_FOUND);
+      if (!user) throw new NotFoundError(USER_NOT_FOUND);
       const membership = request.membership;
       if (!membership) return { user: toUser(user, []), participant: null };
       // The named organization's contacts came with the caller (cached with it); the default one's are read.
@@ -59,7 +59,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       // The access hook let only this user or registry staff through; staff may name anyone.
       const userId = request.params.userId.toLowerCase();
-      if (userId !== request.registryUser?.id && !(await users.findUserById(userId))) throw notFound(USER_NOT_FOUND);
+      if (userId !== request.registryUser?.id && !(await users.findUserById(userId))) throw new NotFoundError(USER_NOT_FOUND);
       const memberships = await users.listActiveMemberships(userId);
       return memberships.map((membership) => ({ participant: toParticipant(membership.participant), isDefault: membership.isDefault }));
     },

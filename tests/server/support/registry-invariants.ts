@@ -1,7 +1,7 @@
 // The states the product's rules forbid, as queries that count the rows in such a state: for tests
 // that write through the real server under stress (kill -9, concurrency) and then look at the
-// database. Each rule follows the writes of db/role-request-repository.ts and
-// db/deactivation-repository.ts, and the seed's coherence rules (tests/server/seed.test.ts).
+// database. Each rule follows the writes of services/role-transfers.ts and
+// services/deactivations.ts, and the seed's coherence rules (tests/server/seed.test.ts).
 import type pg from 'pg';
 
 const TRANSFERABLE = `('OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY')`;
