@@ -2,11 +2,13 @@
 // job, poll it every 1000 ms until DONE or FAILED, then download its zip with the toast
 // 'Download complete!' or the job's error message. On load (and on an organization switch) it
 // asks for the jobs once, so a reload in the middle of a job resumes polling. One job at a time.
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { isHttpError } from '../src/contract/http-error';
 import { FINAL_JOB_STATUSES, type Job, type StartJobBody } from '../src/contract/jobs';
 import { JOB_POLL_INTERVAL_MS } from '../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
+import { followOrganization } from './session';
+import { toastShow } from './toasts';
 
 /** Why a start failed, for the toast: the server's own words for its limit of running jobs (429), else SPEC's text. */
 export const startFailure = (error: unknown): string =>
@@ -47,6 +49,7 @@ export const batchDownloadMachine = setup({
   types: { context: {} as BatchDownloadContext, events: {} as BatchDownloadEvent },
   delays: { pollInterval: JOB_POLL_INTERVAL_MS },
   actors: {
+    followOrganization,
     fetchJobs: fromPromise<Job[]>(async () => {
       throw new Error('fetchJobs is provided by the app');
     }),
@@ -60,12 +63,18 @@ export const batchDownloadMachine = setup({
   actions: {
     /** Provided by the app: hands the zip to the browser. */
     saveFile: (_, _params: ZipFile) => undefined,
-    /** Provided by the app: the toast 'Download complete!'. */
-    notifyComplete: () => undefined,
-    /** Provided by the app: an error toast with this message. */
-    notifyFailed: (_, _params: { message: string }) => undefined,
-    /** Provided by the app: the error toast that the download could not start, with this message. */
-    notifyStartFailed: (_, _params: { message: string }) => undefined,
+    /** The toast 'Download complete!', through the app's toasts actor. */
+    notifyComplete: sendTo(({ system }) => system.get('toasts'), toastShow('success', BATCH_DOWNLOAD_TEXTS.downloadComplete)),
+    /** An error toast with this message (the job's error or why the zip could not be had). */
+    notifyFailed: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { message: string }) => toastShow('error', params.message),
+    ),
+    /** The error toast that the download could not start, with this message. */
+    notifyStartFailed: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { message: string }) => toastShow('error', params.message),
+    ),
   },
   guards: {
     newestIsRunning: ({ event }) => isRunning(newest(jobsOf(event))),
@@ -76,6 +85,8 @@ export const batchDownloadMachine = setup({
 }).createMachine({
   id: 'batchDownload',
   context: { job: null },
+  // The session's organization, for as long as this actor lives: its jobs, or none.
+  invoke: { src: 'followOrganization', input: { whenKnown: { type: 'batch.load' }, whenUnknown: { type: 'batch.reset' } } },
   initial: 'idle',
   states: {
     /** No organization yet (before sign-in). */

@@ -1,5 +1,6 @@
 // The registry of every statechart, keyed by kebab-case name (the diagram file names):
 // the visualizer and the coverage tests read it.
+import { appRootMachine } from './app-root';
 import { assetCountMachine } from './asset-count';
 import { assetPageMachine } from './asset-page';
 import { assetTableMachine } from './asset-table';
@@ -21,6 +22,8 @@ import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
 
 export const machines = {
+  // The root of the one actor system: the app-wide actors below run under it.
+  'app-root': appRootMachine,
   session: sessionMachine,
   toasts: toastsMachine,
   navigation: navigationMachine,

@@ -1,12 +1,13 @@
 // The unread message count (SPEC sections 2 and 9), app-wide: the badge on Messages in the
-// navigation and the count on the dashboard's Messages tile. It loads the count once the
-// organization is known and again on every switch (the old organization's count is dropped at
-// once); the messages screen reports the count after each list load and message action
+// navigation and the count on the dashboard's Messages tile. It follows the session's
+// organization itself: it loads the count once the organization is known and again on every
+// switch (the old organization's count is dropped at once); the messages screen reports the count after each list load and message action
 // (`messageCount.changed`) or asks for it again (`messageCount.refresh`). Per SPEC section 9
 // nothing is fetched again on focus, mount or reconnect, and a failed load is not retried: it
 // shows no badge, and the tile offers to load it again.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { unreadBadge } from '../src/domain/messages';
+import { followOrganization } from './session';
 
 export interface MessageCountContext {
   /** Unread, not archived messages of the current organization; null while unknown. */
@@ -26,6 +27,7 @@ export type MessageCountEvent =
 export const messageCountMachine = setup({
   types: { context: {} as MessageCountContext, events: {} as MessageCountEvent },
   actors: {
+    followOrganization,
     // Provided by the app: GET v1 /messages/unread-count for the current organization; aborted with `signal`.
     fetchUnreadCount: fromPromise<number>(async () => {
       throw new Error('fetchUnreadCount is provided by the app');
@@ -34,6 +36,11 @@ export const messageCountMachine = setup({
 }).createMachine({
   id: 'messageCount',
   context: { unreadCount: null },
+  // The session's organization, for as long as this actor lives: load its count, or forget it.
+  invoke: {
+    src: 'followOrganization',
+    input: { whenKnown: { type: 'messageCount.load' }, whenUnknown: { type: 'messageCount.reset' } },
+  },
   initial: 'idle',
   states: {
     /** No organization (before sign-in, after sign-out): no count. */

@@ -1,12 +1,25 @@
 // The signed-in session (SPEC sections 6 and 8): identity check, registry account, current
 // organization (stored across visits), 401 and 'Invalid participant' from any call, sign-out.
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { isInvalidParticipant, isNotFound, isUnauthorized } from '../src/contract/http-error';
 import type { FigureInfo } from '../src/contract/identity';
 import type { UserParticipant } from '../src/contract/participants';
 import type { User } from '../src/contract/users';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { chooseParticipantId } from '../src/domain/organizations';
+import { TEXTS } from '../src/domain/texts';
+import { toastShow } from './toasts';
 
 export interface SessionInput {
   /** The organization remembered from the last visit, if any. */
@@ -34,11 +47,22 @@ export type SessionEvent =
   | { type: 'session.callFailed'; error: unknown }
   | { type: 'organization.switch'; participantId: string };
 
+/**
+ * What the session tells the app-wide actors: the organization the signed-in user acts for now
+ * (null: none, before sign-in, while the account loads again, after sign-out). Emitted on every
+ * change; the actors that hold an organization's data follow it (followOrganization below).
+ */
+export interface OrganizationChanged {
+  readonly type: 'session.organizationChanged';
+  readonly participantId: string | null;
+}
+
 export const sessionMachine = setup({
   types: {
     input: {} as SessionInput,
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as OrganizationChanged,
   },
   actors: {
     fetchIdentity: fromPromise<FigureInfo>(async () => {
@@ -67,11 +91,14 @@ export const sessionMachine = setup({
       context.organizations.some((entry) => entry.participant.id === event.participantId),
   },
   actions: {
-    // Provided by the app: browser storage, navigation, toasts and the hosted sign-in page.
+    // Provided by the app: browser storage, navigation and the hosted sign-in page.
     storeParticipant: (_, _params: { participantId: string | null }) => undefined,
     clearStoredParticipant: () => undefined,
     navigateToDashboard: () => undefined,
-    notifyInvalidParticipant: () => undefined,
+    /** SPEC section 8's toast, through the app's toasts actor (machines/app-root.ts). */
+    notifyInvalidParticipant: sendTo(({ system }) => system.get('toasts'), toastShow('error', TEXTS.invalidParticipantToast)),
+    announceOrganization: emit(({ context }) => ({ type: 'session.organizationChanged' as const, participantId: context.participantId })),
+    announceNoOrganization: emit({ type: 'session.organizationChanged' as const, participantId: null }),
     startHostedLogin: (_, _params: { returnTo: string | null }) => undefined,
     forgetParticipant: assign({ participantId: null }),
     forgetIdentity: assign({ identity: null, user: null, organizations: [], participantId: null }),
@@ -132,6 +159,8 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['identified', 'authenticated'],
+      entry: 'announceOrganization',
+      exit: 'announceNoOrganization',
       on: {
         'organization.switch': {
           guard: 'isMemberOrganization',
@@ -143,6 +172,7 @@ export const sessionMachine = setup({
               },
             }),
             { type: 'storeParticipant', params: ({ context }) => ({ participantId: context.participantId }) },
+            'announceOrganization',
             'navigateToDashboard',
           ],
         },
@@ -218,3 +248,21 @@ export const selectLoginRedirect = (snapshot: SessionSnapshot): string | null =>
   if (snapshot.matches('signedOut') || snapshot.matches('unregistered') || snapshot.matches('noOrganization')) return APP_PATHS.login;
   return null;
 };
+
+/**
+ * Invoked by an app-wide actor that holds one organization's data (the unread count, the batch
+ * download): sends it `whenKnown` each time the session names an organization (sign-in, switch,
+ * the account loaded again) and `whenUnknown` when it names none. It reaches the session through
+ * the actor system (systemId 'session'); without one (a machine tested alone) it sends nothing.
+ */
+export const followOrganization = fromCallback<EventObject, { whenKnown: EventObject; whenUnknown: EventObject }>(
+  ({ system, input, sendBack }) => {
+    const session = system.get('session') as ActorRefFrom<typeof sessionMachine> | undefined;
+    if (!session) return undefined;
+    if (selectSignedInOrganization(session.getSnapshot())) sendBack(input.whenKnown);
+    const subscription = session.on('session.organizationChanged', ({ participantId }) =>
+      sendBack(participantId ? input.whenKnown : input.whenUnknown),
+    );
+    return () => subscription.unsubscribe();
+  },
+);

@@ -20,6 +20,9 @@ export type ToastsEvent =
   | { type: 'toast.dismiss'; id: number }
   | { type: 'toast.expire'; id: number };
 
+/** A toast for the app's toasts actor, which machines reach as `system.get('toasts')` (machines/app-root.ts). */
+export const toastShow = (variant: ToastVariant, message: string): ToastsEvent => ({ type: 'toast.show', variant, message });
+
 export const visibleToasts = (context: ToastsContext): readonly Toast[] => context.toasts.slice(0, MAX_VISIBLE_TOASTS);
 
 const removeToast = (context: ToastsContext, id: number): readonly Toast[] => context.toasts.filter((toast) => toast.id !== id);

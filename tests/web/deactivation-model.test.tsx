@@ -19,7 +19,7 @@ import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { DEACTIVATION_REASON_LABELS, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
-import { fieldId } from '../../src/web/screens/deactivation/deactivation-screen';
+import { fieldId } from '../../src/web/screens/deactivation/deactivation-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';
 import { sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';

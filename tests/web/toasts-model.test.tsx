@@ -2,11 +2,10 @@
 // Model-based test of the toasts machine through the notifications region: at most five
 // visible, the rest queued; each leaves when dismissed or 6000 ms after it became visible.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { MAX_VISIBLE_TOASTS } from '../../src/domain/constants';
-import { ToastsActorContext } from '../../src/web/app/actor-contexts';
+import { AppSystemProvider } from '../../src/web/app/actor-contexts';
 import { ToastsRegion } from '../../src/web/app/toasts-region';
 import { selectVisibleToasts, toastsMachine } from '../../machines/toasts';
 import { createModelWalker } from '../machines/support/model-coverage';
@@ -33,23 +32,14 @@ const walker = createModelWalker(toastsMachine, {
   },
 });
 
-function Probe({ onReady }: { onReady: (ref: ActorRefFrom<typeof toastsMachine>) => void }) {
-  const ref = ToastsActorContext.useActorRef();
-  useEffect(() => {
-    onReady(ref);
-  }, [ref, onReady]);
-  return null;
-}
-
+/** The toasts actor under its systemId, as the app root spawns it, and the region over it. */
 function renderRegion() {
-  let toasts: ActorRefFrom<typeof toastsMachine> | undefined;
+  const toasts = createActor(toastsMachine, { systemId: 'toasts' }).start();
   render(
-    <ToastsActorContext.Provider>
-      <Probe onReady={(ref) => (toasts = ref)} />
+    <AppSystemProvider system={toasts.system}>
       <ToastsRegion />
-    </ToastsActorContext.Provider>,
+    </AppSystemProvider>,
   );
-  if (!toasts) throw new Error('toasts actor not ready');
   return toasts;
 }
 

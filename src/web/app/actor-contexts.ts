@@ -1,17 +1,36 @@
-// The app-wide actors, created once at the root (app-providers.tsx) and reached through these
-// contexts (ARCHITECTURE.md section 4). Named *ActorContext: a machine's data type keeps the
-// name *Context (machines/session.ts SessionContext).
-import { createActorContext } from '@xstate/react';
-import { batchDownloadMachine } from '../../../machines/batch-download';
-import { messageCountMachine } from '../../../machines/message-count';
-import { navigationMachine } from '../../../machines/navigation';
-import { sessionMachine } from '../../../machines/session';
-import { toastsMachine } from '../../../machines/toasts';
+// The app-wide actors (machines/app-root.ts), one actor system under the root actor that
+// app-providers.tsx starts, reached by components through the system's React context. Each has
+// `useActorRef()` and `useSelector(selector)`. Named *ActorContext: a machine's data type keeps
+// the name *Context (machines/session.ts SessionContext).
+import { useSelector } from '@xstate/react';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { appActor, type AppActors, type AppSystem, type AppSystemId } from '../../../machines/app-root';
 
-export const SessionActorContext = createActorContext(sessionMachine);
-export const ToastsActorContext = createActorContext(toastsMachine);
-export const NavigationActorContext = createActorContext(navigationMachine);
-/** Issue 6: the batch download of assignment documents (batch-download.tsx provides it). */
-export const BatchDownloadActorContext = createActorContext(batchDownloadMachine);
-/** Issue 7: the unread message count (message-count.tsx provides it; the messages screen sends it `messageCount.changed`). */
-export const MessageCountActorContext = createActorContext(messageCountMachine);
+const AppSystemContext = createContext<AppSystem | null>(null);
+
+/** Makes an actor system's app-wide actors reachable below (the root's, or a test's). */
+export function AppSystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
+  return createElement(AppSystemContext, { value: system }, children);
+}
+
+function appActorContext<K extends AppSystemId>(systemId: K) {
+  function useActorRef(): AppActors[K] {
+    const system = useContext(AppSystemContext);
+    if (!system) throw new Error(`the app-wide actor '${systemId}' is used outside the app root`);
+    return appActor(system, systemId);
+  }
+  function useAppActorSelector<T>(selector: (snapshot: SnapshotFrom<AppActors[K]>) => T, compare?: (a: T, b: T) => boolean): T {
+    // The ref's own type is not narrowed through K here; its snapshot is SnapshotFrom<AppActors[K]>.
+    return useSelector(useActorRef() as AnyActorRef, selector as (snapshot: unknown) => T, compare);
+  }
+  return { useActorRef, useSelector: useAppActorSelector };
+}
+
+export const SessionActorContext = appActorContext('session');
+export const ToastsActorContext = appActorContext('toasts');
+export const NavigationActorContext = appActorContext('navigation');
+/** The batch download of assignment documents (its progress: batch-download.tsx). */
+export const BatchDownloadActorContext = appActorContext('batchDownload');
+/** The unread message count (the messages screen tells it `messageCount.changed`). */
+export const MessageCountActorContext = appActorContext('messageCount');

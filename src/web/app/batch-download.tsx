@@ -1,58 +1,10 @@
-// The app-wide batch download of assignment documents (machines/batch-download.ts): provided
-// once under the session's services, told when the organization is known or changes (it then
-// asks for that organization's jobs once, resuming a job that runs), and shown as a progress bar
-// at the Downloads entry of the navigation on every screen.
+// The app-wide batch download of assignment documents (machines/batch-download.ts, an actor of
+// the root's system that follows the organization itself), shown as a progress bar at the
+// Downloads entry of the navigation on every screen.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
-import { batchDownloadMachine, selectPhase, selectProgress } from '../../../machines/batch-download';
-import { selectSignedInOrganization } from '../../../machines/session';
-import { zipFileName } from '../../contract/jobs';
+import { selectPhase, selectProgress } from '../../../machines/batch-download';
 import { BATCH_DOWNLOAD_TEXTS } from '../../domain/texts';
-import { BatchDownloadActorContext, SessionActorContext, ToastsActorContext } from './actor-contexts';
-import { useAppServices } from './services';
-
-export function BatchDownloadProvider({ children }: { children: ReactNode }) {
-  const { api, download } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
-  const logic = useMemo(() => {
-    // Sent after this transition: one actor's action must not run another's step.
-    const toast = (variant: 'success' | 'error', message: string) =>
-      queueMicrotask(() => toasts.send({ type: 'toast.show', variant, message }));
-    return batchDownloadMachine.provide({
-      actors: {
-        fetchJobs: fromPromise(({ signal }) => api.listJobs('BATCH_DOWNLOAD_AOMS', signal)),
-        startJob: fromPromise(({ input, signal }) => api.startJob(input, signal)),
-        downloadZip: fromPromise(async ({ input, signal }) => ({
-          file: await api.documentsZip(input.jobId, signal),
-          fileName: zipFileName(input),
-        })),
-      },
-      actions: {
-        saveFile: (_, { file, fileName }) => download(file, fileName),
-        notifyComplete: () => toast('success', BATCH_DOWNLOAD_TEXTS.downloadComplete),
-        notifyFailed: (_, { message }) => toast('error', message),
-        notifyStartFailed: (_, { message }) => toast('error', message),
-      },
-    });
-  }, [api, download, toasts]);
-  return (
-    <BatchDownloadActorContext.Provider logic={logic}>
-      <FollowOrganization />
-      {children}
-    </BatchDownloadActorContext.Provider>
-  );
-}
-
-/** Tells the batch download which organization it serves: its jobs belong to the organization. */
-function FollowOrganization() {
-  const organization = SessionActorContext.useSelector(selectSignedInOrganization);
-  const batch = BatchDownloadActorContext.useActorRef();
-  useEffect(() => {
-    batch.send(organization ? { type: 'batch.load' } : { type: 'batch.reset' });
-  }, [organization, batch]);
-  return null;
-}
+import { BatchDownloadActorContext } from './actor-contexts';
 
 /**
  * The running job's progress: one bar and one line of text (zipping n of total, or saving the zip).

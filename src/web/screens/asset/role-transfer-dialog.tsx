@@ -5,47 +5,27 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { selectLoanDetails, type assetPageMachine } from '../../../../machines/asset-page';
-import { roleTransferMachine, selectIsOpen, selectStep, transferSubject } from '../../../../machines/role-transfer';
+import type { roleTransferMachine } from '../../../../machines/role-transfer';
+import { selectIsOpen, selectStep, transferSubject } from '../../../../machines/role-transfer';
 import { selectParticipantId } from '../../../../machines/session';
-import type { RegistryApi } from '../../../client/api';
 import { ROLE_TRANSFER_TEXTS as T } from '../../../domain/role-transfer';
 import { TEXTS } from '../../../domain/texts';
-import { SessionActorContext, ToastsActorContext } from '../../app/actor-contexts';
+import { SessionActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { StatusMessage } from '../../ui/status-message';
-import { roleTransferFieldId, RoleTransferForm, RoleTransferReview, SECONDARY_BUTTON } from './role-transfer-form';
+import { roleTransferActors } from './role-transfer-actors';
+import { RoleTransferForm, RoleTransferReview, SECONDARY_BUTTON } from './role-transfer-form';
 
-type ToastsRef = ReturnType<typeof ToastsActorContext.useActorRef>;
 export type RoleTransferRef = ActorRefFrom<typeof roleTransferMachine>;
 
-/** The machine over the app's API, toasts and the asset page. Toasts and the reload go after the machine's step. */
-export function provideRoleTransfer(api: RegistryApi, toasts: ToastsRef, reloadAsset: () => void) {
-  return roleTransferMachine.provide({
-    actors: {
-      loadDirectory: fromPromise(({ signal }) => api.participantDirectory(signal)),
-      sendRequest: fromPromise(({ input, signal }) => api.requestRoleTransfer(input.loanId, input.body, signal)),
-    },
-    actions: {
-      // After React has shown the error the control is described by.
-      focusField: (_, { field }) => {
-        if (field) setTimeout(() => document.getElementById(roleTransferFieldId(field))?.focus(), 0);
-      },
-      notifySent: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.sent })),
-      notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.failed })),
-      reloadAsset: () => queueMicrotask(reloadAsset),
-    },
-  });
-}
-
 export function RoleTransfer({ asset }: { asset: ActorRefFrom<typeof assetPageMachine> }) {
-  const { api } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
+  const services = useAppServices();
   const participantId = SessionActorContext.useSelector(selectParticipantId);
   const details = useSelector(asset, selectLoanDetails);
   const subject = useMemo(() => transferSubject(details, participantId), [details, participantId]);
-  const logic = useMemo(() => provideRoleTransfer(api, toasts, () => asset.send({ type: 'asset.reload' })), [api, toasts, asset]);
+  const logic = useMemo(() => roleTransferActors(services, asset), [services, asset]);
   const transfer = useActorRef(logic);
   const open = useSelector(transfer, selectIsOpen);
 

@@ -2,8 +2,9 @@
 // same filters, or the whole filtered set) and the pool-asset CSV (loanIds or poolDenomination).
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, sendTo } from 'xstate';
 import { csvExportMachine, type CsvExportRequest, type CsvFile } from '../../../../machines/csv-export';
+import { toastShow } from '../../../../machines/toasts';
 import type { RegistryApi } from '../../../client/api';
 import { loanFiltersOf } from '../../../domain/asset-table';
 import { ASSET_TEXTS } from '../../../domain/texts';
@@ -69,8 +70,7 @@ export function useCsvExportActor() {
         actors: { downloadCsv: fromPromise(({ input, signal }) => downloadAssetCsv(api, input, new Date(), signal)) },
         actions: {
           saveFile: (_, { file, fileName }) => download(file, fileName),
-          // Sent after this transition: one actor's action must not run another's step.
-          notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: ASSET_TEXTS.csvFailed })),
+          notifyFailed: sendTo(toasts, toastShow('error', ASSET_TEXTS.csvFailed)),
         },
       }),
     [api, download, toasts],

@@ -3,10 +3,8 @@
 // the submit; this screen renders them and sends the user's input as events.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import {
-  deactivationMachine,
   selectDraft,
   selectFile,
   selectIsChecking,
@@ -16,7 +14,6 @@ import {
   selectShowsAssignee,
   selectVisibleErrors,
 } from '../../../../machines/deactivation';
-import type { RegistryApi } from '../../../client/api';
 import {
   draftValue,
   INSTRUMENT_FILE_FIELD,
@@ -34,52 +31,13 @@ import {
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../../domain/texts';
 import { US_STATES } from '../../../domain/us-states';
 import { selectParticipantId } from '../../../../machines/session';
-import { SessionActorContext, ToastsActorContext } from '../../app/actor-contexts';
+import { SessionActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { ASSET_LIST_VIEWS, returnPathOf } from '../assets/asset-table-parts';
 import { StatusMessage } from '../../ui/status-message';
-
-/** The id of a field's control: `deactivation-address-zip`. */
-export const fieldId = (field: DeactivationField): string => `deactivation-${field.replaceAll('.', '-')}`;
-
-type ToastsRef = ReturnType<typeof ToastsActorContext.useActorRef>;
-
-const REFUSAL_ID = 'deactivation-refusal';
-const SUBMIT_ID = 'deactivation-submit';
-/** The submit button keeps the focus while the fields are disabled (a disabled control would drop it to the page). */
-const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
-
-/**
- * The machine over the app's API, toasts and router. Toasts and navigation go after the machine's
- * step; `goToAssets` opens the list view the asset was opened from.
- */
-export function provideDeactivation(api: RegistryApi, toasts: ToastsRef, goToAssets: () => void) {
-  return deactivationMachine.provide({
-    actors: {
-      loadLoan: fromPromise(({ input, signal }) => api.loanDetails(input.loanId, signal)),
-      submitDeactivation: fromPromise(({ input, signal }) => api.requestDeactivation(input.loanId, input.draft, input.file, signal)),
-    },
-    actions: {
-      // After React has shown the error the control is described by.
-      focusField: (_, { field }) => {
-        if (field) setTimeout(() => document.getElementById(fieldId(field))?.focus(), 0);
-      },
-      focusFailure: (_, { field }) => {
-        setTimeout(() => {
-          const target = document.getElementById(field ? fieldId(field) : REFUSAL_ID);
-          if (target) target.focus();
-          else focusSubmitButton();
-        }, 0);
-      },
-      focusSubmit: focusSubmitButton,
-      notifySubmitted: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'success', message: T.submitted })),
-      notifyFailed: () => queueMicrotask(() => toasts.send({ type: 'toast.show', variant: 'error', message: T.submitFailed })),
-      goToAssets: () => queueMicrotask(goToAssets),
-    },
-  });
-}
+import { deactivationActors, fieldId, REFUSAL_ID, SUBMIT_ID } from './deactivation-actors';
 
 const sameErrors = (a: DeactivationErrors, b: DeactivationErrors) => {
   const keys = Object.keys(a) as DeactivationField[];
@@ -95,17 +53,12 @@ export function DeactivationScreen() {
 }
 
 function DeactivationForm({ loanId, participantId }: { loanId: string; participantId: string }) {
-  const { api } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
-  const navigate = useNavigate();
+  const services = useAppServices();
   // The list view the asset was opened from travels in the router state: list -> asset -> here.
   const location = useLocation();
   const [listView] = useState(() => returnPathOf(location.state, ASSET_LIST_VIEWS));
   const backState = listView ? { returnTo: listView } : undefined;
-  const logic = useMemo(
-    () => provideDeactivation(api, toasts, () => void navigate(listView ?? APP_PATHS.assets)),
-    [api, toasts, navigate, listView],
-  );
+  const logic = useMemo(() => deactivationActors(services, listView ?? APP_PATHS.assets), [services, listView]);
   const form = useActorRef(logic, { input: { loanId, participantId } });
   const draft = useSelector(form, selectDraft);
   const file = useSelector(form, selectFile);

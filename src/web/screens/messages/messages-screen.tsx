@@ -7,8 +7,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, sendTo } from 'xstate';
 import { messageMachine, type NotifyParams } from '../../../../machines/message';
+import { toastShow } from '../../../../machines/toasts';
 import {
   DEFAULT_MESSAGES_VIEW,
   messageListQueryOf,
@@ -43,18 +44,17 @@ type MessageCountRef = ReturnType<typeof MessageCountActorContext.useActorRef>;
 
 /**
  * The messages machine (and its row actors) over the app's API, toasts, router and unread count.
- * The count is another root actor (another actor system), so it is reached through its context,
- * not by systemId. Toasts, navigation and the count go after the machine's step.
+ * The toasts and the count are actors of the app's system: `sendTo` reaches them after the
+ * machine's step.
  */
 export function provideMessages(api: RegistryApi, toasts: ToastsRef, messageCount: MessageCountRef, navigate: (to: string) => void) {
-  const notify = (_: unknown, { variant, message }: NotifyParams) =>
-    queueMicrotask(() => toasts.send({ type: 'toast.show', variant, message }));
+  const toast = (_: unknown, { variant, message }: NotifyParams) => toastShow(variant, message);
   const message = messageMachine.provide({
     actors: { updateMessage: fromPromise(({ input, signal }) => api.updateMessage(input, signal)) },
     actions: {
-      notify,
-      openTarget: (_, { path }) => queueMicrotask(() => navigate(path)),
-      refreshUnreadCount: () => queueMicrotask(() => messageCount.send({ type: 'messageCount.refresh' })),
+      notify: sendTo(toasts, toast),
+      openTarget: (_, { path }) => navigate(path),
+      refreshUnreadCount: sendTo(messageCount, { type: 'messageCount.refresh' }),
     },
   });
   return messagesMachine.provide({
@@ -64,8 +64,11 @@ export function provideMessages(api: RegistryApi, toasts: ToastsRef, messageCoun
       message,
     },
     actions: {
-      notify,
-      reportUnreadCount: (_, { unreadCount }) => queueMicrotask(() => messageCount.send({ type: 'messageCount.changed', unreadCount })),
+      notify: sendTo(toasts, toast),
+      reportUnreadCount: sendTo(messageCount, (_, { unreadCount }: { unreadCount: number }) => ({
+        type: 'messageCount.changed' as const,
+        unreadCount,
+      })),
     },
   });
 }
