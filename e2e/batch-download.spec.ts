@@ -100,3 +100,46 @@ test('select assets, download their assignments with the Downloads progress, and
   }
   await expectNoAxeViolations();
 });
+
+test('a job that finishes while the page reloads is offered once after the reload, and not after the next', async ({ page, signIn }) => {
+  // Another account than the test above: jobs belong to their user, so neither sees the other's.
+  await signIn('user@registry.test');
+  await page.goto(`/registry${APP_PATHS.assets}`);
+  await page.getByRole('checkbox', { name: ASSET_TEXTS.selectPage }).check();
+  const started = page.waitForResponse((response) => response.url().includes(PATHS.jobs) && response.request().method() === 'POST');
+  await page.getByRole('button', { name: BATCH_DOWNLOAD_TEXTS.downloadAssignments }).click();
+  const job = (await (await started).json()) as Job;
+  const participantId = (await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.participantId)) ?? '';
+  // Outside the page (which is reloading, and whose calls are held below).
+  const jobOf = async () => {
+    const response = await page.request.get(`${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS`, {
+      headers: { [PARTICIPANT_HEADER]: participantId, accept: 'application/json' },
+    });
+    return ((await response.json()) as Job[]).find((listed) => listed.jobId === job.jobId);
+  };
+
+  // The reload's first look at the jobs is held until the job is DONE: it finishes while the page reloads.
+  const offered: string[] = [];
+  page.on('download', (download) => offered.push(download.suggestedFilename()));
+  await page.route(`**${PATHS.jobs}?*`, async (route) => {
+    await expect.poll(async () => (await jobOf())?.status).toBe('DONE');
+    await route.continue();
+  });
+  const downloading = page.waitForEvent('download');
+  await page.reload();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^assignments-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip$/);
+  await expect(page.getByText(BATCH_DOWNLOAD_TEXTS.downloadComplete)).toBeVisible();
+  await page.unroute(`**${PATHS.jobs}?*`);
+  expect(await jobOf()).toMatchObject({ status: 'DONE', delivered: true });
+
+  // Reloaded again: the jobs are asked for, and the job is not offered a second time.
+  const asked = page.waitForResponse((response) => response.url().includes(PATHS.jobs) && response.request().method() === 'GET');
+  await page.reload();
+  await asked;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Time for a download to begin, were one offered (a poll interval and then some).
+  await page.waitForTimeout(1500);
+  await expect(page.getByText(BATCH_DOWNLOAD_TEXTS.downloadComplete)).toHaveCount(0);
+  expect(offered).toHaveLength(1);
+});

@@ -1,7 +1,9 @@
 // The batch download of assignment documents (SPEC sections 2, 4, 8 and 9), app-wide: start a
 // job, poll it every 1000 ms until DONE or FAILED, then download its zip with the toast
 // 'Download complete!' or the job's error message. On load (and on an organization switch) it
-// asks for the jobs once, so a reload in the middle of a job resumes polling. One job at a time.
+// asks for the jobs once, so a reload in the middle of a job resumes polling, and a job that
+// finished unseen (while the page reloaded) is offered then. A job is offered once: the server
+// marks it delivered when its zip is first asked for, in this tab or another. One job at a time.
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { isHttpError } from '../src/contract/http-error';
 import { FINAL_JOB_STATUSES, type Job, type StartJobBody } from '../src/contract/jobs';
@@ -40,6 +42,8 @@ export type BatchDownloadEvent =
 /** The caller's jobs, newest first (GET v4 /jobs). */
 const newest = (jobs: readonly Job[]): Job | undefined => jobs[0];
 const isRunning = (job: Job | undefined): job is Job => !!job && !FINAL_JOB_STATUSES.includes(job.status);
+/** Finished with its zip never asked for: nobody has been offered it yet. */
+const isUnseen = (job: Job | undefined): job is Job => !!job && job.status === 'DONE' && !job.delivered;
 const followed = (context: BatchDownloadContext, jobs: readonly Job[]): Job | undefined =>
   jobs.find((job) => job.jobId === context.job?.jobId);
 /** The jobs a fetchJobs actor answered: named guards see the done event as an unknown one. */
@@ -78,6 +82,9 @@ export const batchDownloadMachine = setup({
   },
   guards: {
     newestIsRunning: ({ event }) => isRunning(newest(jobsOf(event))),
+    newestIsUnseen: ({ event }) => isUnseen(newest(jobsOf(event))),
+    /** Done, and its zip already asked for (another tab offered it first). */
+    followedWasDelivered: ({ context, event }) => followed(context, jobsOf(event))?.delivered === true,
     followedIsDone: ({ context, event }) => followed(context, jobsOf(event))?.status === 'DONE',
     followedIsFailed: ({ context, event }) => followed(context, jobsOf(event))?.status === 'FAILED',
     followedIsGone: ({ context, event }) => !followed(context, jobsOf(event)),
@@ -107,6 +114,8 @@ export const batchDownloadMachine = setup({
             src: 'fetchJobs',
             onDone: [
               { guard: 'newestIsRunning', target: 'polling', actions: assign({ job: ({ event }) => newest(event.output) ?? null }) },
+              // It finished while no page followed it (a reload): offered now, once.
+              { guard: 'newestIsUnseen', target: 'downloading', actions: assign({ job: ({ event }) => newest(event.output) ?? null }) },
               { target: 'ready' },
             ],
             // Nothing to resume is shown; starting a job stays possible.
@@ -142,6 +151,11 @@ export const batchDownloadMachine = setup({
               invoke: {
                 src: 'fetchJobs',
                 onDone: [
+                  {
+                    guard: 'followedWasDelivered',
+                    target: '#batchDownload.active.ready',
+                    actions: assign({ job: ({ context, event }) => followed(context, event.output) ?? context.job }),
+                  },
                   {
                     guard: 'followedIsDone',
                     target: '#batchDownload.active.downloading',

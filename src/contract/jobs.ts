@@ -31,6 +31,9 @@ export const jobSchema = z.object({
   progress: z.number().int().min(0).describe('Documents zipped so far'),
   total: z.number().int().min(0).describe('Documents to zip'),
   error: z.string().nullable().describe('Why the job failed (FAILED only)'),
+  delivered: z
+    .boolean()
+    .describe('Its zip has been asked for (GET v4 /loans/documents/zip): a DONE job not yet delivered is offered to the user once'),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

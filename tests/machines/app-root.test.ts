@@ -24,6 +24,7 @@ const doneJob: Job = {
   progress: 3,
   total: 3,
   error: null,
+  delivered: false,
   createdAt: '2026-01-15T10:00:00.000Z',
   updatedAt: '2026-01-15T10:00:00.000Z',
 };

@@ -25,6 +25,7 @@ function job(status: JobStatus, progress = 0, values: Partial<Job> = {}): Job {
     progress,
     total: 10,
     error: status === 'FAILED' ? 'The disk is full.' : null,
+    delivered: false,
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:00.000Z',
     ...values,
@@ -145,13 +146,27 @@ describe('batch download machine', () => {
     expect(selectProgress(actor.getSnapshot())).toEqual({ progress: 7, total: 10 });
   });
 
-  it('does not resume a finished job on load, and forgets a job that left the list', async () => {
-    let answer: Job[] = [job('DONE', 10)];
-    const { actor, saved } = start({ jobs: async () => answer });
+  it('offers once, on load, a job that finished while no page followed it (a reload)', async () => {
+    const { actor, saved, notifyComplete, fetches } = start({ jobs: async () => [job('DONE', 10), job('DONE', 10, { jobId: OTHER_ID })] });
+    actor.send({ type: 'batch.load' });
+    await settle();
+    expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
+    expect(saved).toHaveLength(1);
+    expect(notifyComplete).toHaveBeenCalledTimes(1);
+    // Only the newest is offered, and nothing is polled afterwards.
+    await vi.advanceTimersByTimeAsync(5 * JOB_POLL_INTERVAL_MS);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(saved).toHaveLength(1);
+  });
+
+  it('does not offer again a finished job whose zip was asked for, and forgets a job that left the list', async () => {
+    let answer: Job[] = [job('DONE', 10, { delivered: true })];
+    const { actor, saved, notifyComplete } = start({ jobs: async () => answer });
     actor.send({ type: 'batch.load' });
     await settle();
     expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
     expect(saved).toEqual([]);
+    expect(notifyComplete).not.toHaveBeenCalled();
 
     answer = [job('PENDING')];
     actor.send({ type: 'batch.load' });
@@ -161,6 +176,20 @@ describe('batch download machine', () => {
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS);
     expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.job).toBeNull();
+  });
+
+  it('a followed job that another tab has already downloaded ends quietly here', async () => {
+    let answer: Job[] = [job('RUNNING', 4)];
+    const { actor, saved, notifyComplete } = start({ jobs: async () => answer });
+    actor.send({ type: 'batch.load' });
+    await settle();
+    expect(actor.getSnapshot().hasTag('running')).toBe(true);
+    answer = [job('DONE', 10, { delivered: true })];
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS);
+    expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true);
+    expect(selectProgress(actor.getSnapshot())).toBeNull();
+    expect(saved).toEqual([]);
+    expect(notifyComplete).not.toHaveBeenCalled();
   });
 
   it("a start refused for the user's running jobs (429) says the server's words", async () => {

@@ -22,7 +22,7 @@ import { renderApp } from './support/render-app';
 const JOB_ID = '4f6f2a8e-51a2-4e53-9a57-6a3f1d1c2b10';
 const TOTAL = 12;
 
-function job(status: JobStatus, progress: number): Job {
+function job(status: JobStatus, progress: number, delivered = false): Job {
   return {
     jobId: JOB_ID,
     type: 'BATCH_DOWNLOAD_AOMS',
@@ -30,6 +30,7 @@ function job(status: JobStatus, progress: number): Job {
     progress,
     total: TOTAL,
     error: status === 'FAILED' ? 'The zip could not be stored.' : null,
+    delivered,
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:05.000Z',
   };
@@ -44,8 +45,15 @@ const walker = createModelWalker(batchDownloadMachine, {
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
   events: {
     'batch.start': { request: filteredRequest },
-    // The caller's jobs: none, the followed one running, done, failed.
-    'done: fetchJobs': [{ output: [] }, { output: [job('RUNNING', 5)] }, { output: [job('DONE', TOTAL)] }, { output: [job('FAILED', 3)] }],
+    // The caller's jobs: none, the followed one running, done (its zip not yet asked for, or
+    // already asked for in another tab), failed.
+    'done: fetchJobs': [
+      { output: [] },
+      { output: [job('RUNNING', 5)] },
+      { output: [job('DONE', TOTAL)] },
+      { output: [job('DONE', TOTAL, true)] },
+      { output: [job('FAILED', 3)] },
+    ],
     'error: fetchJobs': { error: serverError },
     'done: startJob': { output: job('PENDING', 0) },
     'error: startJob': { error: serverError },

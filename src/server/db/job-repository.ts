@@ -22,6 +22,8 @@ export interface JobRow {
   readonly total: number;
   readonly resultSizeBytes: number | null;
   readonly error: string | null;
+  /** When its zip was first asked for (null: never, so a DONE job is still to be offered). */
+  readonly deliveredAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -33,7 +35,7 @@ export interface JobOwner {
 }
 
 const JOB_COLUMNS = `id, participant_id AS "participantId", user_id AS "userId", type, status, progress, total,
-  result_size_bytes::float8 AS "resultSizeBytes", error, created_at AS "createdAt", updated_at AS "updatedAt"`;
+  result_size_bytes::float8 AS "resultSizeBytes", error, delivered_at AS "deliveredAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** A drizzle transaction (`db.transaction(async (tx) => ...)`'s `tx`). */
 
@@ -173,6 +175,11 @@ export async function holdsEveryLoanOfJob(db: Database, jobId: string, participa
     [jobId, participantId],
   );
   return rows[0]?.held ?? false;
+}
+
+/** Records that the job's zip was asked for, the first time only. */
+export async function markJobDelivered(db: Database, id: string): Promise<void> {
+  await poolOf(db).query(`UPDATE jobs SET delivered_at = now() WHERE id = $1 AND delivered_at IS NULL`, [id]);
 }
 
 /** Sets a job's status and counters (and clears or sets its error); `updated_at` is now. */

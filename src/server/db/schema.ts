@@ -384,6 +384,8 @@ export const jobs = pgTable(
     error: text('error'),
     /** The loans the job was started for: its zip is given only while the organization holds a role on each. */
     loanIds: uuid('loan_ids').array(),
+    /** When its zip was first asked for: a finished job is offered to its owner until then, once. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

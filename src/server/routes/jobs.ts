@@ -47,6 +47,7 @@ export function toJob(row: JobRow): Job {
     progress: row.progress,
     total: row.total,
     error: row.status === 'FAILED' ? (row.error ?? 'Failed') : null,
+    delivered: row.deliveredAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -147,7 +148,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
           `One folder per loan (its ULI) holding the loan's ASSIGNMENT documents, and ${ZIP_MANIFEST_FILE} ` +
           `(${ZIP_MANIFEST_HEADERS.join(', ')}) of every file; a document whose content no longer matches its SHA-256 is left ` +
           `out and listed in left-out.csv. Without \`jobId\`, the caller's newest finished job. ${OWNERSHIP} ` +
-          'Given only while the organization still holds a role on every loan of the job (404 otherwise: start a new download).',
+          'Given only while the organization still holds a role on every loan of the job (404 otherwise: start a new download). ' +
+          'The first request for a job marks it `delivered`.',
         querystring: documentsZipQuerySchema,
         produces: ['application/zip'],
         response: {
@@ -164,6 +166,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       const { jobId } = request.query;
       const row = await jobs.findDownloadableJob(owner, 'BATCH_DOWNLOAD_AOMS', jobId?.toLowerCase());
       if (!row) throw new NotFoundError(jobId ? JOB_NOT_FOUND : ZIP_NOT_FOUND);
+      // Asked for once, offered no more (also when access is lost: that answer was the offer).
+      await jobs.markJobDelivered(row.id);
       // Access is checked again at each download: since the job ran, a loan may have moved on.
       if (!(await jobs.holdsEveryLoanOfJob(row.id, owner.participantId))) throw new NotFoundError(ZIP_ACCESS_LOST);
       reply
