@@ -5,9 +5,9 @@
 // pdf.js worker) is a chunk of its own, fetched when this tab opens.
 import { useActorRef, useSelector } from '@xstate/react';
 import { Component, lazy, Suspense, useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import {
-  documentViewerMachine,
+  type documentViewerMachine,
   selectDocuments,
   selectFile,
   selectPage,
@@ -15,25 +15,14 @@ import {
   selectSelectedDocument,
   selectZoom,
 } from '../../../../machines/document-viewer';
-import type { RegistryApi } from '../../../client/api';
 import { documentKindLabel } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import { DOCUMENT_TEXTS, TEXTS } from '../../../domain/texts';
-import { useAppServices, type AppServices } from '../../app/services';
+import { useAppServices } from '../../app/services';
 import { StatusMessage } from '../../ui/status-message';
+import { documentViewerActors } from './asset-actors';
 
 type Viewer = ActorRefFrom<typeof documentViewerMachine>;
-
-/** The document-viewer machine over the app's API and downloads. */
-export function provideDocumentViewer(api: RegistryApi, download: AppServices['download']) {
-  return documentViewerMachine.provide({
-    actors: {
-      loadDocuments: fromPromise(({ input, signal }) => api.loanDocuments(input.loanId, signal)),
-      loadDocument: fromPromise(({ input, signal }) => api.loanDocumentPdf(input.loanId, input.documentId, signal)),
-    },
-    actions: { saveFile: (_, { file, fileName }) => download(file, fileName) },
-  });
-}
 
 const loadPdfView = () => import('./pdf-document-view');
 const PdfDocumentView = lazy(async () => ({ default: (await loadPdfView()).PdfDocumentView }));
@@ -242,8 +231,8 @@ function DocumentViewer({ viewer }: { viewer: Viewer }) {
 }
 
 export function AssetDocumentsPanel({ loanId }: { loanId: string }) {
-  const { api, download } = useAppServices();
-  const logic = useMemo(() => provideDocumentViewer(api, download), [api, download]);
+  const services = useAppServices();
+  const logic = useMemo(() => documentViewerActors(services), [services]);
   const viewer = useActorRef(logic, { input: { loanId } });
   const loadingList = useSelector(viewer, (snapshot) => snapshot.matches('loadingList'));
   const listFailed = useSelector(viewer, (snapshot) => snapshot.matches('listFailed'));

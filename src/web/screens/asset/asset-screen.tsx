@@ -6,10 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useLocation, useMatch, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { assetPageMachine, selectCanRequestDeactivation, selectReturnTo, selectUli } from '../../../../machines/asset-page';
+import { selectCanRequestDeactivation, selectReturnTo, selectUli } from '../../../../machines/asset-page';
 import { selectParticipantId } from '../../../../machines/session';
-import type { RegistryApi } from '../../../client/api';
 import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS, TEXTS } from '../../../domain/texts';
 import { SessionActorContext } from '../../app/actor-contexts';
@@ -21,18 +19,7 @@ import { AssetDetailsPanel } from './asset-details-panel';
 import { AssetDocumentsPanel } from './asset-documents-panel';
 import { AssetHistoryPanel } from './asset-history-panel';
 import { AssetTabs, tabPanelId } from './asset-tabs';
-
-/** The asset-page machine over the app's API: details and events together, aborted on leave. */
-export function provideAssetPage(api: RegistryApi) {
-  return assetPageMachine.provide({
-    actors: {
-      loadAsset: fromPromise(async ({ input, signal }) => {
-        const [details, events] = await Promise.all([api.loanDetails(input.loanId, signal), api.loanEvents(input.loanId, signal)]);
-        return { details, events };
-      }),
-    },
-  });
-}
+import { assetPageActors } from './asset-actors';
 
 function useAssetTab(): AssetTab {
   const history = useMatch(`/${ROUTE_PATTERNS.assetHistory}`);
@@ -47,8 +34,8 @@ export function AssetScreen() {
 }
 
 function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
-  const { api } = useAppServices();
-  const logic = useMemo(() => provideAssetPage(api), [api]);
+  const services = useAppServices();
+  const logic = useMemo(() => assetPageActors(services), [services]);
   const location = useLocation();
   // Read once per loan: the tab links do not carry the state, the machine keeps it across tabs.
   const asset = useActorRef(logic, {

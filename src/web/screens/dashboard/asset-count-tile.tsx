@@ -3,24 +3,17 @@
 // again and a late answer for the previous organization is aborted, never shown.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { assetCountMachine, selectAssetCount } from '../../../../machines/asset-count';
-import type { RegistryApi } from '../../../client/api';
+import type { ActorRefFrom } from 'xstate';
+import { type assetCountMachine, selectAssetCount } from '../../../../machines/asset-count';
 import { ASSET_COUNT_TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
-
-/** The asset-count machine over the app's API: a first page of the asset list, for its totalCount. */
-export function provideAssetCount(api: RegistryApi) {
-  return assetCountMachine.provide({
-    actors: { countAssets: fromPromise(async ({ input, signal }) => (await api.listLoans(input.query, signal)).totalCount) },
-  });
-}
+import { assetCountActors } from './dashboard-actors';
 
 export type AssetCountRef = ActorRefFrom<typeof assetCountMachine>;
 
 export function useAssetCount(): AssetCountRef {
-  const { api } = useAppServices();
-  const logic = useMemo(() => provideAssetCount(api), [api]);
+  const services = useAppServices();
+  const logic = useMemo(() => assetCountActors(services), [services]);
   return useActorRef(logic);
 }
 
