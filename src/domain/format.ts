@@ -1,6 +1,7 @@
 // Display formats of SPEC section 9: dates MM-dd-yyyy, currency with $ and no decimals,
-// phone (###) ###-####. Used by the screens and the CSV alike.
-import { format, parseISO } from 'date-fns';
+// phone (###) ###-####, and the relative times of messages (SPEC section 2). Used by the screens
+// and the CSV alike.
+import { differenceInMinutes, format, formatDistanceStrict, parseISO } from 'date-fns';
 import { DATE_FORMAT } from './constants';
 
 /** An ISO date (`2026-01-15`) or date-time as MM-dd-yyyy; a date-only value is never shifted by time zone. */
@@ -35,4 +36,28 @@ export function formatPhone(value: string | null | undefined): string {
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   if (national.length !== 10) return value;
   return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+/** What a time under a minute old reads, in the words of date-fns' formatDistance. */
+export const LESS_THAN_A_MINUTE_AGO = 'less than a minute ago';
+
+/**
+ * A message time relative to now, in minutes, hours and days (SPEC sections 2 and 9): '5 minutes
+ * ago', '3 hours ago', '2 days ago' (whole units, rounded down; never months or years). Under a
+ * minute, or a clock ahead of this one, reads 'less than a minute ago': '0 minutes ago' reads as
+ * a bug, and a time ahead is shown as now, never as 'in 2 minutes'.
+ */
+export function formatRelativeTime(created: string, now: Date): string {
+  const date = parseISO(created);
+  const minutes = differenceInMinutes(now, date);
+  if (minutes < 1) return LESS_THAN_A_MINUTE_AGO;
+  const unit = minutes < MINUTES_PER_HOUR ? 'minute' : minutes < MINUTES_PER_DAY ? 'hour' : 'day';
+  return formatDistanceStrict(date, now, { addSuffix: true, unit, roundingMethod: 'floor' });
+}
+
+/** The absolute time beside a relative one, MM-dd-yyyy and the local clock time: '06-01-2025 12:00 PM'. */
+export function formatDateTime(created: string): string {
+  return format(parseISO(created), `${DATE_FORMAT} h:mm a`);
 }

@@ -13,11 +13,11 @@ import type { Message, MessageBulkPatch } from '../../src/contract/messages';
 import { PATHS } from '../../src/contract/paths';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { STORAGE_KEYS } from '../../src/domain/constants';
+import { formatDateTime } from '../../src/domain/format';
 import { MESSAGES_TEXTS as T, type BulkMessageAction } from '../../src/domain/messages';
 import { TEXTS } from '../../src/domain/texts';
 import { createHttpPlatform } from '../../src/web/app/platform';
 import { createRoutes } from '../../src/web/app/routes';
-import { absoluteTime, relativeTime } from '../../src/web/screens/messages/message-time';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { sampleMessage, sampleMessageList, withData } from './support/message-fixtures';
 import { archivedSwitch, bulkGroup, messageItem, messageItems, openMessagesScreen, toastTexts } from './support/messages-screen';
@@ -102,10 +102,7 @@ describe('messages screen', () => {
     const times = messageItems().map((item) => item.querySelector('time'));
     expect(times.map((time) => time?.textContent)).toEqual(['5 minutes ago', '3 hours ago', '2 days ago', '90 days ago']);
     expect(times[0]).toHaveAttribute('datetime', messages[0]?.created);
-    expect(times[0]).toHaveAttribute('title', absoluteTime(messages[0]?.created ?? ''));
-    expect(absoluteTime('2025-06-10T12:00:00Z')).toMatch(/^06-10-2025 \d{1,2}:00 (AM|PM)$/);
-    expect(relativeTime(at(20_000), now)).toBe('0 minutes ago');
-    expect(relativeTime(new Date(now.getTime() + 60_000).toISOString(), now)).toBe('0 minutes ago');
+    expect(times[0]).toHaveAttribute('title', formatDateTime(messages[0]?.created ?? ''));
   });
 
   it('leads loans and transfer requests to the asset page and pools to their assets; relationships and batches have no link', async () => {

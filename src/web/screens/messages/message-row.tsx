@@ -21,8 +21,8 @@ import {
   type MessageActorRef,
   type MessageEvent,
 } from '../../../../machines/message';
+import { formatDateTime, formatRelativeTime } from '../../../domain/format';
 import { MESSAGES_TEXTS as T, messagePreview } from '../../../domain/messages';
-import { absoluteTime, relativeTime } from './message-time';
 
 const actionButton =
   'inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-busy:opacity-70';
@@ -103,8 +103,8 @@ export function MessageRow({
               {T.archivedBadge}
             </span>
           )}
-          <time dateTime={created} title={absoluteTime(created)} className="text-slate-600">
-            {relativeTime(created, now)}
+          <time dateTime={created} title={formatDateTime(created)} className="text-slate-600">
+            {formatRelativeTime(created, now)}
           </time>
         </div>
         <p id={textId} className={`text-sm break-words text-slate-900 ${read ? 'font-normal' : 'font-semibold'}`}>
