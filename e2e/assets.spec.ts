@@ -12,7 +12,7 @@ import { APP_PATHS } from '../src/domain/app-paths';
 import { pageSummary } from '../src/domain/asset-table';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterStart } from '../src/domain/date-filters';
-import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../src/domain/loan';
+import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, partyRoleLabel } from '../src/domain/loan';
 import { ASSET_PAGE_TEXTS, ASSET_TEXTS, COLUMN_RESIZE_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../src/domain/texts';
 import { parseCsv } from '../tests/server/support/csv-parse';
 import { UTF8_BOM } from '../src/server/csv/loan-csv';
@@ -156,6 +156,51 @@ test.describe('asset table', () => {
       const expected = await listLoans(page, { oldestDateLastUpdated: dateFilterStart(filter, new Date()) });
       await expect(summary(page)).toHaveText(pageSummary(1, 10, expected.totalCount));
     }
+  });
+
+  test('the role filter can be emptied: Select All toggles every role on and off; with none, no list is asked for', async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
+    await openAssets(page);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === PATHS.loans) listRequests.push(request.url());
+    });
+    const rolesButton = (count: number) => page.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(count)}` });
+    const selectAll = page.getByRole('checkbox', { name: MULTI_SELECT_TEXTS.selectAll, exact: true });
+    await rolesButton(DEFAULT_ROLE_FILTER.length).click();
+    await selectAll.click();
+    await expect(rolesButton(FILTERABLE_ROLES.length)).toBeVisible();
+    await expect(selectAll).toBeChecked();
+    await loaded(page);
+    await selectAll.click();
+    await expect(rolesButton(0)).toBeVisible();
+    await expect(selectAll).not.toBeChecked();
+    for (const role of FILTERABLE_ROLES)
+      await expect(page.getByRole('checkbox', { name: partyRoleLabel(role), exact: true })).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(table(page).getByText(ASSET_TEXTS.chooseRole)).toBeVisible();
+    await expect(page).toHaveURL(/roles=(&|$)/);
+    await expect(summary(page)).toHaveText(pageSummary(1, 10, 0));
+    await expect(page.getByRole('button', { name: ASSET_TEXTS.exportCsv })).toHaveCount(0);
+    await expectNoAxeViolations();
+    // The reload keeps none chosen, and still asks for no list.
+    const requestsBefore = listRequests.length;
+    await page.reload();
+    await expect(table(page).getByText(ASSET_TEXTS.chooseRole)).toBeVisible();
+    await expect(rolesButton(0)).toBeVisible();
+    expect(listRequests).toHaveLength(requestsBefore);
+    // Unchecking the last role one by one also leaves none (the defaults do not come back).
+    await rolesButton(0).click();
+    await page.getByRole('checkbox', { name: partyRoleLabel('OWNER'), exact: true }).check();
+    await expect(rolesButton(1)).toBeVisible();
+    await loaded(page);
+    await page.getByRole('checkbox', { name: partyRoleLabel('OWNER'), exact: true }).uncheck();
+    await expect(rolesButton(0)).toBeVisible();
+    await expect(table(page).getByText(ASSET_TEXTS.chooseRole)).toBeVisible();
+    expect(listRequests.every((url) => new URL(url).searchParams.get('participantRoles') !== '')).toBe(true);
+    expect(listRequests.length).toBeGreaterThan(requestsBefore);
   });
 
   test('sorts a column ascending, descending, then none, told by aria-sort', async ({ page }) => {

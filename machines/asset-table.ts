@@ -93,6 +93,7 @@ export const assetTableMachine = setup({
       event.type === 'filters.roles' && normalizeRoles(event.roles).join() !== context.view.roles.join(),
     isOtherDate: ({ context, event }) => event.type === 'filters.date' && event.filter !== context.view.dateFilter,
     isOtherSearch: ({ context }) => context.searchText.trim() !== context.view.query,
+    hasNoRoles: ({ context }) => context.view.roles.length === 0,
     isOtherView: ({ context, event }) => event.type === 'view.sync' && !sameView(event.view, context.view),
     isBeyondLastPage: ({ context, event }) => {
       const { totalCount } = (event as unknown as { output: LoanList }).output;
@@ -154,6 +155,7 @@ export const assetTableMachine = setup({
     }),
     togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, pageIds(context)) }),
     clearSelection: assign({ selectedIds: [] }),
+    clearPage: assign({ rows: [], totalCount: 0 }),
     markSearchEntry: assign({ searchEntry: true }),
     endSearchEntry: assign({ searchEntry: false }),
   },
@@ -184,6 +186,8 @@ export const assetTableMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
+          // With no role chosen nothing can match: no list is asked for (its invoke never starts).
+          always: { guard: 'hasNoRoles', target: 'noRoles' },
           invoke: {
             src: 'loadPage',
             input: ({ context }) => ({ view: context.view }),
@@ -205,6 +209,8 @@ export const assetTableMachine = setup({
         failed: {
           on: { 'list.retry': { target: 'loading' } },
         },
+        /** The role filter is empty: the table asks for a role; choosing one loads again. */
+        noRoles: { entry: 'clearPage' },
       },
     },
     search: {
@@ -241,6 +247,8 @@ export const selectTotalCount = (snapshot: AssetTableSnapshot): number => snapsh
 export const selectSelectedIds = (snapshot: AssetTableSnapshot): readonly string[] => snapshot.context.selectedIds;
 export const selectIsLoading = (snapshot: AssetTableSnapshot): boolean => snapshot.hasTag('loading');
 export const selectHasFailed = (snapshot: AssetTableSnapshot): boolean => snapshot.matches({ list: 'failed' });
+/** No role chosen in the filter: nothing is loaded and the table asks for one. */
+export const selectNeedsRole = (snapshot: AssetTableSnapshot): boolean => snapshot.matches({ list: 'noRoles' });
 /** Loaded, and nothing matches: the empty state. */
 export const selectIsEmpty = (snapshot: AssetTableSnapshot): boolean =>
   snapshot.matches({ list: 'ready' }) && snapshot.context.rows.length === 0;

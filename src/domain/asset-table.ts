@@ -54,10 +54,20 @@ function parsePage(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Roles in SPEC's filter order, without duplicates; none valid means the default five. */
+/**
+ * Roles in SPEC's filter order, without duplicates. None chosen stays none (the table then asks
+ * for a role and loads nothing): falling back to the default five would undo the user's choice.
+ */
 export function normalizeRoles(roles: readonly string[]): readonly FilterableRole[] {
-  const chosen = FILTERABLE_ROLES.filter((role) => roles.includes(role));
-  return chosen.length ? chosen : DEFAULT_ROLE_FILTER;
+  return FILTERABLE_ROLES.filter((role) => roles.includes(role));
+}
+
+/** The `roles` URL parameter: absent is the default five, empty is none, nothing valid the default. */
+function parseRoles(value: string | null): readonly FilterableRole[] {
+  if (value === null) return DEFAULT_ROLE_FILTER;
+  if (value === '') return [];
+  const valid = value.split(',').filter(isRole);
+  return valid.length ? normalizeRoles(valid) : DEFAULT_ROLE_FILTER;
 }
 
 /** The view a URL names; anything malformed falls back to its default. */
@@ -66,13 +76,12 @@ export function parseAssetListView(search: string | URLSearchParams): AssetListV
   const limit = Number(params.get(VIEW_PARAMS.limit));
   const dateFilter = params.get(VIEW_PARAMS.dateFilter);
   const sortBy = params.get(VIEW_PARAMS.sortBy);
-  const roles = params.get(VIEW_PARAMS.roles);
   return {
     page: parsePage(params.get(VIEW_PARAMS.page)),
     limit: isPageSize(limit) ? limit : DEFAULT_ASSET_LIST_VIEW.limit,
     query: (params.get(VIEW_PARAMS.query) ?? '').trim().slice(0, 200),
     dateFilter: isDateFilter(dateFilter) ? dateFilter : null,
-    roles: roles === null ? DEFAULT_ROLE_FILTER : normalizeRoles(roles.split(',').filter(isRole)),
+    roles: parseRoles(params.get(VIEW_PARAMS.roles)),
     sort: isSortColumn(sortBy) ? { column: sortBy, direction: params.get(VIEW_PARAMS.sortDirection) === 'desc' ? 'desc' : 'asc' } : null,
   };
 }

@@ -103,6 +103,8 @@ export const ASSET_TEXTS = {
   tableLabel: 'Assets',
   loading: 'Loading assets…',
   empty: 'No assets match these filters.',
+  /** The role filter emptied: no list is asked for until a role is chosen again. */
+  chooseRole: 'Choose at least one role to see assets.',
   poolEmpty: 'This pool holds no assets.',
   failed: 'The assets could not be loaded.',
   search: 'Search assets',

@@ -68,10 +68,18 @@ describe('asset table view in the URL', () => {
     expect(parseAssetListView('?sortBy=uli&sortDirection=sideways').sort).toEqual({ column: 'uli', direction: 'asc' });
   });
 
-  it('keeps roles in filter order without duplicates; none valid means the default five', () => {
+  it('keeps roles in filter order without duplicates; none valid in the URL means the default five', () => {
     expect(normalizeRoles(['SERVICER', 'OWNER', 'OWNER'])).toEqual(['OWNER', 'SERVICER']);
-    expect(normalizeRoles([])).toEqual(DEFAULT_ROLE_FILTER);
     expect(parseAssetListView('?roles=ORIGINATOR,NOPE').roles).toEqual(['ORIGINATOR']);
+    expect(parseAssetListView('?roles=NOPE').roles).toEqual(DEFAULT_ROLE_FILTER);
+    expect(parseAssetListView('').roles).toEqual(DEFAULT_ROLE_FILTER);
+  });
+
+  it('lets the role filter be emptied, and carries none through the URL', () => {
+    expect(normalizeRoles([])).toEqual([]);
+    const none = { ...DEFAULT_ASSET_LIST_VIEW, roles: [] };
+    expect(serializeAssetListView(none)).toBe('?page=1&limit=10&roles=');
+    expect(parseAssetListView(serializeAssetListView(none))).toEqual(none);
   });
 });
 

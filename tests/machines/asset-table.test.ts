@@ -3,14 +3,17 @@ import { createActor, fromPromise } from 'xstate';
 import {
   assetTableMachine,
   selectIsEmpty,
+  selectNeedsRole,
   selectPageCount,
   selectPageSelection,
   selectPageSummary,
+  selectRows,
   selectSelectedIds,
   selectView,
 } from '../../machines/asset-table';
 import type { LoanList } from '../../src/contract/loans';
-import { DEFAULT_ASSET_LIST_VIEW, type AssetListView } from '../../src/domain/asset-table';
+import { DEFAULT_ASSET_LIST_VIEW, serializeAssetListView, type AssetListView } from '../../src/domain/asset-table';
+import { FILTERABLE_ROLES } from '../../src/domain/loan';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
 
@@ -217,5 +220,45 @@ describe('asset table machine', () => {
     await settle();
     expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 0 through 0');
+  });
+
+  it('lets the role filter be emptied: asks for a role, loads nothing, keeps none in the URL', async () => {
+    const { actor, loads, shown } = start(pageOf25);
+    await settle();
+    actor.send({ type: 'selection.toggle', loanId: loanIdOf(0) });
+    actor.send({ type: 'filters.roles', roles: [] });
+    await settle();
+    expect(selectNeedsRole(actor.getSnapshot())).toBe(true);
+    expect(selectView(actor.getSnapshot()).roles).toEqual([]);
+    expect(loads).toHaveLength(1);
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
+    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 0 through 0');
+    expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, roles: [] }, replace: false });
+    expect(serializeAssetListView(selectView(actor.getSnapshot()))).toContain('roles=');
+    // Other changes of the view still load nothing while no role is chosen.
+    actor.send({ type: 'page.size', limit: 20 });
+    actor.send({ type: 'filters.date', filter: 'today' });
+    actor.send({ type: 'sort.toggle', column: 'uli' });
+    actor.send({ type: 'filters.search', text: 'smith' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(selectNeedsRole(actor.getSnapshot())).toBe(true);
+    expect(loads).toHaveLength(1);
+    // Choosing every role again (Select All) loads them.
+    actor.send({ type: 'filters.roles', roles: FILTERABLE_ROLES });
+    await settle();
+    expect(selectNeedsRole(actor.getSnapshot())).toBe(false);
+    expect(loads).toHaveLength(2);
+    expect(loads.at(-1)?.roles).toEqual(FILTERABLE_ROLES);
+  });
+
+  it('opens on a URL that names no role without asking for a list', async () => {
+    const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, roles: [] });
+    await settle();
+    expect(selectNeedsRole(actor.getSnapshot())).toBe(true);
+    expect(loads).toEqual([]);
+    actor.send({ type: 'view.sync', view: DEFAULT_ASSET_LIST_VIEW });
+    await settle();
+    expect(loads).toEqual([DEFAULT_ASSET_LIST_VIEW]);
   });
 });

@@ -35,7 +35,8 @@ const walker = createModelWalker(assetTableMachine, {
     'error: loadPage': { error: serverError },
     'page.go': [{ page: 2 }],
     'page.size': [{ limit: 20 }],
-    'filters.roles': [{ roles: FILTERABLE_ROLES }],
+    // Every role, and none (the filter emptied: nothing is asked for).
+    'filters.roles': [{ roles: FILTERABLE_ROLES }, { roles: [] }],
     'filters.date': [{ filter: 'today' }],
     // A search, and one that trims to the current (empty) search: no reload.
     'filters.search': [{ text: 'smith' }, { text: ' ' }],
@@ -54,6 +55,8 @@ const walker = createModelWalker(assetTableMachine, {
       return sameView({ ...view, page: 1 }, DEFAULT_ASSET_LIST_VIEW);
     }
     if (event.type === 'filters.search' && snapshot.matches({ search: 'debouncing' })) return true;
+    // With no role chosen, choosing them all again is the way back.
+    if (snapshot.matches({ list: 'noRoles' })) return event.type === 'filters.roles' && event.roles.length > 0;
     if (VIEW_EVENTS.includes(event.type)) return settled && isDefault;
     // The sort cycle: ascending, descending, none, each from the one before.
     if (event.type === 'sort.toggle') return settled && sameView({ ...view, sort: null }, DEFAULT_ASSET_LIST_VIEW);
@@ -65,6 +68,7 @@ const walker = createModelWalker(assetTableMachine, {
 });
 
 const user = userEvent.setup();
+const rolesButton = (count: number) => screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(count)}` });
 /** waitFor, or at once while the debounce runs on fake timers (Testing Library's waitFor needs real ones). */
 const eventually = async (assertion: () => void) => (vi.isFakeTimers() ? assertion() : waitFor(assertion));
 const payload = <T extends AssetTableEvent['type']>(event: unknown) => event as Extract<AssetTableEvent, { type: T }>;
@@ -123,6 +127,17 @@ describe('asset-table machine, driven through /assets/assets', () => {
             const exportName = selectedIds.length ? ASSET_TEXTS.exportSelectedCsv(selectedIds.length) : ASSET_TEXTS.exportCsv;
             expect(screen.getByRole('button', { name: exportName })).toBeEnabled();
           },
+          'list.noRoles': async ({ context }) => {
+            await eventually(() => expect(screen.getByText(ASSET_TEXTS.chooseRole)).toBeInTheDocument());
+            expect(assetTable()).toHaveAttribute('aria-busy', 'false');
+            expect(dataRows()).toHaveLength(1);
+            expect(app.location().search).toBe(serializeAssetListView(context.view));
+            expect(rolesButton(0)).toBeInTheDocument();
+            // Nothing was asked for with no role, and there is nothing to export.
+            expect(calls.pendingCount('listLoans')).toBe(0);
+            expect(calls.calls('listLoans').every(([query]) => (query as LoanListQuery).participantRoles !== '')).toBe(true);
+            expect(screen.queryByRole('button', { name: ASSET_TEXTS.exportCsv })).not.toBeInTheDocument();
+          },
           'list.failed': async () => {
             expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_TEXTS.failed);
             expect(screen.getByRole('button', { name: TEXTS.tryAgain })).toBeEnabled();
@@ -150,14 +165,25 @@ describe('asset-table machine, driven through /assets/assets', () => {
               screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
               String(payload<'page.size'>(event).limit),
             ),
-          'filters.roles': async () => {
-            await user.click(
-              screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(DEFAULT_ROLE_FILTER.length)}` }),
-            );
-            await user.click(screen.getByRole('checkbox', { name: 'Originator' }));
-            expect(
-              screen.getByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(FILTERABLE_ROLES.length)}` }),
-            ).toBeInTheDocument();
+          'filters.roles': async ({ event }) => {
+            const selectAll = () => user.click(screen.getByRole('checkbox', { name: MULTI_SELECT_TEXTS.selectAll }));
+            // The walk chooses roles from the default five, or from none.
+            const fromNone = screen.queryByRole('button', { name: `${ASSET_TEXTS.roles} ${MULTI_SELECT_TEXTS.selected(0)}` }) !== null;
+            await user.click(rolesButton(fromNone ? 0 : DEFAULT_ROLE_FILTER.length));
+            if (payload<'filters.roles'>(event).roles.length > 0) {
+              // From the default five, Originator makes all six; from none, Select All does.
+              if (fromNone) await selectAll();
+              else await user.click(screen.getByRole('checkbox', { name: 'Originator' }));
+              expect(rolesButton(FILTERABLE_ROLES.length)).toBeInTheDocument();
+            } else {
+              // Select All twice: every role, then none (the first choice loads its page first).
+              await selectAll();
+              await calls.settle('listLoans', { value: page25 });
+              await waitFor(() => expect(assetTable()).toHaveAttribute('aria-busy', 'false'));
+              await selectAll();
+              expect(rolesButton(0)).toBeInTheDocument();
+              expect(screen.getByRole('checkbox', { name: MULTI_SELECT_TEXTS.selectAll })).not.toBeChecked();
+            }
             await user.keyboard('{Escape}');
           },
           'filters.date': () => user.selectOptions(screen.getByRole('combobox', { name: ASSET_TEXTS.dateFilter }), 'Today'),

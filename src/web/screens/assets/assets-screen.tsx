@@ -9,6 +9,7 @@ import {
   assetTableMachine,
   selectHasFailed,
   selectIsLoading,
+  selectNeedsRole,
   selectPageCount,
   selectPageSelection,
   selectPageSummary,
@@ -64,6 +65,7 @@ export function AssetsScreen() {
   const rows = useSelector(table, selectRows);
   const loading = useSelector(table, selectIsLoading);
   const failed = useSelector(table, selectHasFailed);
+  const needsRole = useSelector(table, selectNeedsRole);
   const summary = useSelector(table, selectPageSummary);
   const pageCount = useSelector(table, selectPageCount);
   const selectedIds = useSelector(table, selectSelectedIds);
@@ -131,15 +133,18 @@ export function AssetsScreen() {
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
-        <div className="flex flex-wrap items-center gap-3">
-          {/* Issue 6: the batch download of assignment documents (selected rows, or the filtered set). */}
-          <DownloadAssignmentsButton selectedIds={selectedIds} view={view} />
-          <CsvExportButton
-            selectedCount={selectedIds.length}
-            exporting={exporting}
-            onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })}
-          />
-        </div>
+        {/* No role chosen: nothing matches, so there is nothing to download or export either. */}
+        {!needsRole && (
+          <div className="flex flex-wrap items-center gap-3">
+            {/* Issue 6: the batch download of assignment documents (selected rows, or the filtered set). */}
+            <DownloadAssignmentsButton selectedIds={selectedIds} view={view} />
+            <CsvExportButton
+              selectedCount={selectedIds.length}
+              exporting={exporting}
+              onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'assets', view } } })}
+            />
+          </div>
+        )}
       </div>
       {failed ? (
         <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
@@ -153,7 +158,7 @@ export function AssetsScreen() {
             loading={loading}
             pageSize={view.limit}
             loadingMessage={ASSET_TEXTS.loading}
-            emptyMessage={ASSET_TEXTS.empty}
+            emptyMessage={needsRole ? ASSET_TEXTS.chooseRole : ASSET_TEXTS.empty}
             sort={sort}
             onSort={(column) => table.send({ type: 'sort.toggle', column: column as LoanSortColumn })}
             selection={selection}
