@@ -5,6 +5,7 @@
 // assets with the pool CSV, not found, axe clean.
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
+import { deactivationSubjectOfItem } from '../src/contract/deactivation';
 import type { LoanList } from '../src/contract/loans';
 import type { Pool, PoolDetail } from '../src/contract/pools';
 import { PATHS } from '../src/contract/paths';
@@ -12,6 +13,7 @@ import { APP_PATHS } from '../src/domain/app-paths';
 import { pageSummary } from '../src/domain/asset-table';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterStart } from '../src/domain/date-filters';
+import { deactivationBlocker } from '../src/domain/deactivation';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, partyRoleLabel } from '../src/domain/loan';
 import { ASSET_PAGE_TEXTS, ASSET_TEXTS, COLUMN_RESIZE_TEXTS, MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../src/domain/texts';
 import { parseCsv } from '../tests/server/support/csv-parse';
@@ -255,10 +257,16 @@ test.describe('asset table', () => {
       'href',
       `/registry${APP_PATHS.asset(loan?.loanId ?? '', 'documents')}`,
     );
-    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate })).toHaveAttribute(
-      'href',
-      `/registry${APP_PATHS.deactivate(loan?.loanId ?? '')}`,
-    );
+    // Deactivate leads to the form where the deactivation rule allows it, else says why it cannot.
+    const refusal = loan ? deactivationBlocker(deactivationSubjectOfItem(loan)) : null;
+    if (refusal) {
+      await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate })).toHaveAccessibleDescription(refusal);
+    } else {
+      await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate })).toHaveAttribute(
+        'href',
+        `/registry${APP_PATHS.deactivate(loan?.loanId ?? '')}`,
+      );
+    }
     await page.getByRole('menuitem', { name: ASSET_TEXTS.viewDetails }).click();
     await expect(page).toHaveURL(new RegExp(`${APP_PATHS.asset(loan?.loanId ?? '')}$`));
   });

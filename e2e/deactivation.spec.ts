@@ -8,6 +8,8 @@ import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { ASSET_PAGE_TEXTS, ASSET_TEXTS, DEACTIVATION_TEXTS as T } from '../src/domain/texts';
+import { deactivationSubjectOfItem } from '../src/contract/deactivation';
+import { deactivationBlocker } from '../src/domain/deactivation';
 import { expect, test } from './support/fixtures';
 
 /** A product call as the app makes it (the current organization in the header). */
@@ -129,6 +131,12 @@ test.describe('deactivation request', () => {
     const row = page.getByRole('table').locator('tbody tr').filter({ hasText: uli });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Deactivated');
+    // Its row action is no longer a way to the form: disabled, saying why.
+    await page.getByRole('button', { name: ASSET_TEXTS.rowActions(uli) }).click();
+    const deactivate = page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate });
+    await expect(deactivate).toHaveAttribute('aria-disabled', 'true');
+    await expect(deactivate).toHaveAccessibleDescription(T.alreadyInactive);
+    await page.keyboard.press('Escape');
 
     await page.goto(`.${APP_PATHS.asset(loanId)}`);
     const panel = page.getByRole('region', { name: ASSET_PAGE_TEXTS.details });
@@ -143,5 +151,42 @@ test.describe('deactivation request', () => {
     await openForm(page, loanId);
     await expect(page.getByRole('alert').filter({ hasText: T.alreadyInactive })).toBeVisible();
     await expect(page.getByRole('button', { name: T.submit })).toHaveCount(0);
+  });
+
+  test("disables a row's Deactivate where the rule refuses it, says why to eyes and screen readers, and goes nowhere", async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
+    // A loan on which the organization holds a role, but neither owner nor servicer.
+    const { loans } = await productGet<LoanList>(
+      page,
+      `${PATHS.loans}?limit=100&offset=0&participantRoles=CONTROLLER,SECURED_PARTY&sortBy=uli`,
+    );
+    const loan = loans.find((item) => !item.heldRoles.includes('OWNER') && !item.heldRoles.includes('SERVICER'));
+    if (!loan) throw new Error('the seed holds no loan this organization controls without owning or servicing it');
+    expect(deactivationBlocker(deactivationSubjectOfItem(loan))).toBe(T.notOwnerOrServicer);
+
+    await page.goto(`.${APP_PATHS.assets}?page=1&limit=10&query=${encodeURIComponent(loan.uli)}&roles=CONTROLLER,SECURED_PARTY`);
+    // By keyboard: the menu opens on its first action and the arrows reach the disabled one.
+    await page.getByRole('button', { name: ASSET_TEXTS.rowActions(loan.uli) }).focus();
+    const listView = page.url();
+    await page.keyboard.press('Enter');
+    const deactivate = page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate });
+    await expect(page.getByRole('menuitem', { name: ASSET_TEXTS.viewDetails })).toBeVisible();
+    await page.keyboard.press('End');
+    // The menu keeps the focus and names its active item (aria-activedescendant), as Headless UI does.
+    await expect(page.getByRole('menu')).toHaveAttribute('aria-activedescendant', (await deactivate.getAttribute('id')) ?? 'none');
+    await expect(deactivate).toHaveAttribute('data-focus', '');
+    await expect(deactivate).toHaveAttribute('aria-disabled', 'true');
+    await expect(deactivate).toHaveAccessibleDescription(T.notOwnerOrServicer);
+    await expect(deactivate.getByText(T.notOwnerOrServicer)).toBeVisible();
+    await expect(deactivate).not.toHaveAttribute('href');
+    await expectNoAxeViolations();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: ASSET_TEXTS.rowActions(loan.uli) }).click();
+    // A pointer on it too (forced: Playwright waits for aria-disabled items to become enabled).
+    await page.getByRole('menuitem', { name: ASSET_TEXTS.deactivate }).click({ force: true });
+    await expect(page).toHaveURL(listView);
+    await expect(page.getByRole('heading', { level: 1, name: T.title })).toHaveCount(0);
   });
 });

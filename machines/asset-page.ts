@@ -112,5 +112,5 @@ export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapsho
 /** The deactivation is offered when `participantId` may ask for it now (deactivationBlocker); the server has the last word. */
 export const selectCanRequestDeactivation = (snapshot: AssetPageSnapshot, participantId: string | null): boolean => {
   const details = snapshot.context.details;
-  return details !== null && participantId !== null && deactivationBlocker(deactivationSubjectOf(details), participantId) === null;
+  return details !== null && participantId !== null && deactivationBlocker(deactivationSubjectOf(details, participantId)) === null;
 };

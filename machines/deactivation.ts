@@ -119,7 +119,7 @@ export const deactivationMachine = setup({
     }),
     clearRefusal: assign({ refusal: null }),
     keepBlocker: assign(({ context, event }) => ({
-      refusal: 'output' in event ? deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails), context.participantId) : null,
+      refusal: 'output' in event ? deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails, context.participantId)) : null,
     })),
     keepNotFound: assign({ refusal: ASSET_PAGE_TEXTS.notFoundBody }),
     /** Provided by the screen: moves the focus to a field (none: nothing to do). */
@@ -138,7 +138,7 @@ export const deactivationMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
     isBlocked: ({ context, event }) =>
-      'output' in event && deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails), context.participantId) !== null,
+      'output' in event && deactivationBlocker(deactivationSubjectOf(event.output as LoanDetails, context.participantId)) !== null,
     isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
   },
 }).createMachine({

@@ -15,7 +15,7 @@ import {
 import type { DeactivationSubject } from '../domain/deactivation';
 import { isUsStateCode, US_STATE_CODES } from '../domain/us-states';
 import { inputText, isoDateInput } from './common';
-import type { LoanDetails } from './loans';
+import type { LoanDetails, LoanListItem } from './loans';
 import { DEACTIVATION_TEXTS as T } from '../domain/texts';
 
 const TEXT_MAX = 200;
@@ -275,9 +275,20 @@ export const deactivationMultipartSchema = z.object({
     .describe('The security instrument and assignment: a PDF (by content, not name) of at most 10 MB'),
 });
 
-/** What the deactivation rules (deactivationBlocker) read of a loan's details. */
-export const deactivationSubjectOf = (details: LoanDetails): DeactivationSubject => ({
-  status: details.loan.loanData.status,
-  deactivated: details.loan.deactivated,
-  parties: details.parties,
+/** What the deactivation rule (deactivationBlocker) reads of a loan's details, for `participantId`. */
+export const deactivationSubjectOf = (details: LoanDetails, participantId: string): DeactivationSubject => ({
+  active: details.loan.loanData.status === 'Active' && !details.loan.deactivated,
+  heldRoles: details.parties.filter((party) => party.participantId === participantId).map((party) => party.role),
+  roleStates: details.parties.map((party) => party.state),
+  // The details do not say; the server refuses a second request (409).
+  requestPending: false,
+});
+
+/** What the deactivation rule reads of an asset list item (its organization's roles and pending request included). */
+export const deactivationSubjectOfItem = (item: LoanListItem): DeactivationSubject => ({
+  // A processed deactivation makes the loan Inactive (and deactivated) in one write.
+  active: item.status === 'Active',
+  heldRoles: item.heldRoles,
+  roleStates: [item.owner, item.servicer, item.controller, item.subServicer, item.securedParty].map((entry) => entry?.state),
+  requestPending: item.deactivationPending,
 });

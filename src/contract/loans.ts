@@ -132,6 +132,10 @@ export const loanListItemSchema = z.object({
   controller: roleEntrySchema.nullable(),
   subServicer: roleEntrySchema.nullable(),
   securedParty: roleEntrySchema.nullable(),
+  /** The roles the current organization holds on the loan (what it may do with it depends on them). */
+  heldRoles: z.array(z.enum(FILTERABLE_ROLES)),
+  /** A deactivation request of the loan waits to be processed. */
+  deactivationPending: z.boolean(),
 });
 export type LoanListItem = z.infer<typeof loanListItemSchema>;
 

@@ -75,22 +75,31 @@ export const ZIP_CODE_PATTERN = /^\d{5}(?:-?\d{4})?$/;
 /** The roles whose holder may ask for a loan's deactivation (SPEC section 5). */
 export const DEACTIVATING_ROLES = ['OWNER', 'SERVICER'] as const;
 
-/** What the deactivation rules read of a loan, as its details give it. */
+/**
+ * What the deactivation rule reads of a loan, for one organization: the asset page builds it from
+ * the loan's details, the asset list from a list item (src/contract/deactivation.ts).
+ */
 export interface DeactivationSubject {
-  readonly status: string;
-  readonly deactivated: boolean;
-  readonly parties: readonly { readonly role: string; readonly participantId: string | null; readonly state: string }[];
+  /** Active and not deactivated. */
+  readonly active: boolean;
+  /** The roles the organization holds on the loan. */
+  readonly heldRoles: readonly string[];
+  /** The states of the loan's roles (a PENDING one: a role transfer awaits its answer). */
+  readonly roleStates: readonly (string | undefined)[];
+  /** A deactivation request already waits (false where the source does not say: the server has the last word). */
+  readonly requestPending: boolean;
 }
 
 /**
- * Why `participantId` may not ask for the deactivation of this loan now, in the server's words, or
- * null. The same order as the server's checks; the server has the last word (it also knows of a
- * request already pending, which the details do not show), this lets the screens say it first.
+ * Why the organization may not ask for the deactivation of this loan now, in the server's words,
+ * or null. The one rule for the asset page and the asset list, in the order of the server's checks
+ * (src/server/db/deactivation-repository.ts), which stay the last word.
  */
-export function deactivationBlocker(loan: DeactivationSubject, participantId: string): string | null {
-  const held = loan.parties.filter((party) => party.participantId === participantId).map((party) => party.role);
-  if (!held.some((role) => (DEACTIVATING_ROLES as readonly string[]).includes(role))) return DEACTIVATION_TEXTS.notOwnerOrServicer;
-  if (loan.status !== 'Active' || loan.deactivated) return DEACTIVATION_TEXTS.alreadyInactive;
-  if (loan.parties.some((party) => party.state === 'PENDING')) return DEACTIVATION_TEXTS.transferPending;
+export function deactivationBlocker(loan: DeactivationSubject): string | null {
+  if (!loan.heldRoles.some((role) => (DEACTIVATING_ROLES as readonly string[]).includes(role)))
+    return DEACTIVATION_TEXTS.notOwnerOrServicer;
+  if (!loan.active) return DEACTIVATION_TEXTS.alreadyInactive;
+  if (loan.requestPending) return DEACTIVATION_TEXTS.alreadyRequested;
+  if (loan.roleStates.includes('PENDING')) return DEACTIVATION_TEXTS.transferPending;
   return null;
 }

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
-import { deactivationAcceptedSchema, DEACTIVATION_WIRE_NAMES } from '../../src/contract/deactivation';
+import { deactivationAcceptedSchema, deactivationSubjectOfItem, DEACTIVATION_WIRE_NAMES } from '../../src/contract/deactivation';
 import { loanDetailsSchema, loanEventsSchema, loanListSchema } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
-import { DEACTIVATION_ENTITY_TYPES, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
+import { deactivationBlocker, DEACTIVATION_ENTITY_TYPES, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
+import { FILTERABLE_ROLES } from '../../src/domain/loan';
 import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
 import { failDeactivation, processDeactivation, requestDeactivation } from '../../src/server/services/deactivations';
 import { JOB_FAILURE_HANDLERS } from '../../src/server/jobs/job-handlers';
@@ -251,6 +252,41 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
     expect(again.events).toHaveLength(after.events.length);
     expect(again.messages).toHaveLength(1);
     expect(again.loan?.updatedAt).toEqual(after.loan?.updatedAt);
+  });
+
+  it("lists each item with the organization's roles and whether a deactivation request waits, as the rule needs them", async () => {
+    const loan = await deactivatableLoan([
+      { role: 'OWNER', participantId: ids.home },
+      { role: 'SERVICER', participantId: ids.second },
+      { role: 'CONTROLLER', participantId: ids.home },
+    ]);
+    const historyWaits = await insertLoan(database.db, {
+      parties: [{ role: 'SERVICER', participantId: ids.home }],
+      events: [{}, { eventType: 'DEACTIVATION_REQUESTED', state: 'Requested', effectiveDate: null }],
+    });
+    const itemOf = async (loanId: string, participantId = ids.home) => {
+      const listed = await productGet(app, `${PATHS.loans}?limit=100&participantRoles=${FILTERABLE_ROLES.join(',')}`, {
+        cookie,
+        participantId,
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      return loanListSchema.parse(listed.json()).loans.find((item) => item.loanId === loanId);
+    };
+    expect(await itemOf(loan.id)).toMatchObject({ heldRoles: ['OWNER', 'CONTROLLER'], deactivationPending: false });
+    expect(await itemOf(loan.id, ids.second)).toMatchObject({ heldRoles: ['SERVICER'], deactivationPending: false });
+    // A request recorded in the history (as the seed writes some) waits too.
+    expect(await itemOf(historyWaits.id)).toMatchObject({ heldRoles: ['SERVICER'], deactivationPending: true });
+
+    expect((await submit(loan.id)).statusCode).toBe(202);
+    const waiting = await itemOf(loan.id);
+    expect(waiting).toMatchObject({ status: 'Active', deactivationPending: true });
+    expect(deactivationBlocker(deactivationSubjectOfItem(waiting!))).toBe(T.alreadyRequested);
+    expect(await itemOf(loan.id, ids.second)).toMatchObject({ deactivationPending: true });
+
+    await app.jobs.runPending(JOB_QUEUES.processDeactivation);
+    const processed = await itemOf(loan.id);
+    expect(processed).toMatchObject({ status: 'Inactive', deactivationPending: false });
+    expect(deactivationBlocker(deactivationSubjectOfItem(processed!))).toBe(T.alreadyInactive);
   });
 
   it('accepts the servicer, a payoff without an assignee (dropped if sent), a 5-digit zip, a lower-case state and no optional fields', async () => {

@@ -80,6 +80,8 @@ describe('GET v2 /loans: what the organization sees', () => {
       controller: { state: 'CONFIRMED', currentValue: { participantName: 'Foreign Credit', provenanceId: 'pb1foreign' } },
       subServicer: null,
       securedParty: null,
+      heldRoles: ['OWNER', 'ORIGINATOR'],
+      deactivationPending: false,
     });
   });
 

@@ -20,6 +20,8 @@ export function sampleLoanListItem(index: number, overrides: Partial<LoanListIte
     controller: { state: 'CONFIRMED', currentValue: { participantName: 'Harbor Capital', provenanceId: 'HC-1' } },
     subServicer: null,
     securedParty: { state: 'PENDING', currentValue: 'First Lien Bank' },
+    heldRoles: ['OWNER', 'CONTROLLER'],
+    deactivationPending: false,
     ...overrides,
   });
 }

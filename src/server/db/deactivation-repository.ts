@@ -12,6 +12,7 @@ import {
   PDF_CONTENT_TYPE,
 } from '../../domain/deactivation';
 import { DEACTIVATION_TEXTS } from '../../domain/texts';
+import { LOAN_LIST_CHANGES_CHANNEL } from './caller-changes';
 import type { Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';
 
@@ -140,12 +141,16 @@ export async function insertDeactivationRequest(
     })
     .returning({ id: deactivationRequests.id });
   if (!created) throw new Error('deactivation request not stored');
+  // The asset list's pages show a waiting request (deactivationPending): every server's page
+  // cache is emptied at commit, as by a change to the list index itself (migration 0019).
+  await tx.execute(sql`select pg_notify(${LOAN_LIST_CHANGES_CHANNEL}, '')`);
 
   return { requestId: created.id, documentId: document.id };
 }
 
-/** The loan's waiting DEACTIVATION_REQUESTED event, once the request is decided. */
+/** The loan's waiting DEACTIVATION_REQUESTED event, once the request is decided (the list's pages then show none waiting). */
 export async function settleRequestedEvent(tx: Transaction, loanId: string, state: 'Confirmed' | 'Rejected'): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LOAN_LIST_CHANGES_CHANNEL}, '')`);
   await tx
     .update(loanEvents)
     .set({ state })

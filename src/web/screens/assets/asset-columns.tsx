@@ -3,8 +3,10 @@
 // N/A for HELOC types) and the row actions View Details, View Documents, Deactivate (pinned to
 // the right edge, so they are in view however far the table is scrolled).
 import { useLocation } from 'react-router-dom';
+import { deactivationSubjectOfItem } from '../../../contract/deactivation';
 import type { LoanListItem, LoanSortColumn, PartyValue, RoleEntry } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
+import { deactivationBlocker } from '../../../domain/deactivation';
 import { formatDate } from '../../../domain/format';
 import { deriveAssetStatus, isHelocType, loanTypeLabel, stateLabel } from '../../../domain/loan';
 import { ASSET_TEXTS } from '../../../domain/texts';
@@ -38,7 +40,13 @@ function AssetRowActions({ loan }: { loan: LoanListItem }) {
   const actions: readonly (RowAction & { readonly state: ListReturnState })[] = [
     { label: ASSET_TEXTS.viewDetails, to: APP_PATHS.asset(loan.loanId), state },
     { label: ASSET_TEXTS.viewDocuments, to: APP_PATHS.asset(loan.loanId, 'documents'), state },
-    { label: ASSET_TEXTS.deactivate, to: APP_PATHS.deactivate(loan.loanId), state },
+    // Offered by the rule the asset page follows: disabled, saying why, where it would be refused.
+    {
+      label: ASSET_TEXTS.deactivate,
+      to: APP_PATHS.deactivate(loan.loanId),
+      state,
+      disabledReason: deactivationBlocker(deactivationSubjectOfItem(loan)),
+    },
   ];
   return <RowActionsMenu label={ASSET_TEXTS.rowActions(loan.uli)} actions={actions} />;
 }
