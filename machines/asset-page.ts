@@ -3,9 +3,9 @@
 // An unknown or foreign loan (404) and a malformed id (refused before any call, or 400 from
 // the server) end in `notFound`, never an empty page. Issue 7: after a change made from the page
 // (a role transfer request) the loan is loaded again while the loaded one stays on screen.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { deactivationSubjectOf } from '../src/contract/deactivation';
-import { isHttpError, isNotFound } from '../src/contract/http-error';
+import { isGone, isHttpError, isNotFound } from '../src/contract/http-error';
 import { loanIdParamsSchema, type LoanDetails, type LoanEvent } from '../src/contract/loans';
 import { deactivationBlocker } from '../src/domain/deactivation';
 import { historyEvents } from '../src/domain/loan-history';
@@ -61,6 +61,8 @@ export const assetPageMachine = setup({
     isWellFormedLoanId: ({ context }) => loanIdParamsSchema.safeParse({ id: context.loanId }).success,
     // A 404 (unknown or foreign: the server does not tell them apart) or a 400 (malformed id).
     isMissingLoan: ({ event }) => 'error' in event && (isNotFound(event.error) || (isHttpError(event.error) && event.error.status === 400)),
+    // A 410: the organization took part in this loan, but its role has moved on since.
+    isNoLongerHeld: ({ event }) => 'error' in event && isGone(event.error),
   },
 }).createMachine({
   id: 'assetPage',
@@ -77,7 +79,11 @@ export const assetPageMachine = setup({
         src: 'loadAsset',
         input: ({ context }) => ({ loanId: context.loanId }),
         onDone: { target: 'ready', actions: { type: 'keepAsset', params: ({ event }) => event.output } },
-        onError: [{ guard: 'isMissingLoan', target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          { guard: 'isNoLongerHeld', target: 'noLongerHeld' },
+          { guard: 'isMissingLoan', target: 'notFound' },
+          { target: 'failed' },
+        ],
       },
     },
     ready: {
@@ -91,10 +97,16 @@ export const assetPageMachine = setup({
         src: 'loadAsset',
         input: ({ context }) => ({ loanId: context.loanId }),
         onDone: { target: 'ready', actions: { type: 'keepAsset', params: ({ event }) => event.output } },
-        onError: [{ guard: 'isMissingLoan', target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          { guard: 'isNoLongerHeld', target: 'noLongerHeld' },
+          { guard: 'isMissingLoan', target: 'notFound' },
+          { target: 'failed' },
+        ],
       },
     },
     notFound: {},
+    /** Its role moved on (a message can still lead here): the page says so instead of 'not found'. */
+    noLongerHeld: {},
     failed: {
       on: { 'asset.retry': { target: 'loading' } },
     },
@@ -107,6 +119,8 @@ export const selectReturnTo = (snapshot: AssetPageSnapshot): string | null => sn
 export const selectLoanDetails = (snapshot: AssetPageSnapshot): LoanDetails | null => snapshot.context.details;
 export const selectHistory = (snapshot: AssetPageSnapshot): readonly LoanEvent[] => snapshot.context.history;
 export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | null => snapshot.context.status;
+/** The organization's role on the loan moved on: the page says so (not 'not found'). */
+export const selectIsNoLongerHeld = (snapshot: SnapshotFrom<typeof assetPageMachine>): boolean => snapshot.matches('noLongerHeld');
 export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapshot.context.details?.loan.loanData.loan.uli ?? null;
 /** Issue 6: an Active loan not yet deactivated can be asked to be (the server decides who may). */
 /** The deactivation is offered when `participantId` may ask for it now (deactivationBlocker); the server has the last word. */

@@ -39,6 +39,8 @@ export const isNotFound = (error: unknown): boolean => isHttpError(error) && err
  */
 export const isPermissionRefusal = (error: unknown): boolean =>
   isHttpError(error) && error.status === 403 && (Object.values(PERMISSION_REFUSALS) as string[]).includes(error.serverMessage);
+/** 410: what was asked for was shown to this organization once, and no longer is (a role moved on). */
+export const isGone = (error: unknown): boolean => isHttpError(error) && error.status === 410;
 /** SPEC section 8: a 403, or any body that says 'Invalid participant'. */
 export const isInvalidParticipant = (error: unknown): boolean =>
   isHttpError(error) && (error.status === 403 || error.body.includes(TEXTS.invalidParticipantBody));

@@ -67,6 +67,9 @@ export const ASSET_PAGE_TEXTS = {
   loading: 'Loading the asset…',
   notFoundTitle: 'Asset not found',
   notFoundBody: 'No asset with this id is registered to your organization.',
+  /** The asset of a message whose role has since moved on: the server's 410 says so. */
+  noLongerHeldTitle: 'No longer your asset',
+  noLongerHeldBody: 'Your organization no longer holds a role on this asset, so its details are not shown.',
   failed: 'The asset could not be loaded.',
   noHistory: 'No history for this asset yet.',
   backToAssets: 'Back to assets',

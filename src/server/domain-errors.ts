@@ -9,6 +9,11 @@ export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
 }
 
+/** Shown to the organization once (it took part in the record), no longer: told why, unlike NotFoundError. */
+export class NoLongerHeldError extends DomainError {
+  override readonly name = 'NoLongerHeldError';
+}
+
 /** The request breaks a rule of the product whatever the moment (not the organization's role to move, a message that takes no answer). */
 export class RuleViolationError extends DomainError {
   override readonly name = 'RuleViolationError';

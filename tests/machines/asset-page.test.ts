@@ -6,6 +6,7 @@ import {
   selectCanRequestDeactivation,
   selectDetailStatus,
   selectHistory,
+  selectIsNoLongerHeld,
   selectLoanDetails,
   selectUli,
   type AssetRecord,
@@ -88,6 +89,26 @@ describe('asset page machine', () => {
       });
       await waitFor(actor, (s) => s.matches('notFound'));
     }
+  });
+
+  it('says the role moved on (not not found) on 410, from the first load and from a reload', async () => {
+    const gone = new HttpError(410, '{"statusCode":410,"error":"Gone","message":"no longer"}');
+    const first = start(sampleLoanId, async () => {
+      throw gone;
+    });
+    const snapshot = await waitFor(first.actor, (s) => s.matches('noLongerHeld'));
+    expect(selectIsNoLongerHeld(snapshot)).toBe(true);
+    expect(snapshot.matches('notFound')).toBe(false);
+    let loads = 0;
+    const reloaded = start(sampleLoanId, async () => {
+      loads += 1;
+      if (loads === 1) return { details: sampleLoanDetails(), events: [] };
+      throw gone;
+    });
+    await waitFor(reloaded.actor, (s) => s.matches('ready'));
+    expect(selectIsNoLongerHeld(reloaded.actor.getSnapshot())).toBe(false);
+    reloaded.actor.send({ type: 'asset.reload' });
+    await waitFor(reloaded.actor, (s) => s.matches('noLongerHeld'));
   });
 
   it('fails on other errors and loads again on retry', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { loanDetailsSchema, loanEventsSchema } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
-import { TEXTS } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS, TEXTS } from '../../src/domain/texts';
+import { roleRequests } from '../../src/server/db/schema';
 import { isValidUli } from '../../src/domain/uli';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-fixtures';
@@ -13,6 +14,7 @@ import { createTestApp, insertParticipant, insertUser, productGet, signedInCooki
 let database: TestDatabase;
 let app: FastifyInstance;
 let cookie: string;
+let foreignCookie: string;
 const ids = {} as Record<'home' | 'second' | 'foreign', string>;
 const loanIds = {} as Record<'shared' | 'foreign' | 'secondOnly' | 'quiet', string>;
 let sharedUli: string;
@@ -36,6 +38,8 @@ beforeAll(async () => {
     memberships: [{ participantId: home.id, isDefault: true }, { participantId: second.id }],
   });
   cookie = await signedInCookie(app, 'member@registry.test');
+  await insertUser(db, { email: 'foreign@registry.test', memberships: [{ participantId: foreign.id, isDefault: true }] });
+  foreignCookie = await signedInCookie(app, 'foreign@registry.test');
 
   const shared = await insertLoan(db, {
     loanNumber: 'LN-1001',
@@ -248,6 +252,44 @@ describe.each(endpoints)('refusals of %s', (_name, pathOf) => {
       expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody });
     }
   });
+});
+
+describe('a loan whose role has moved on', () => {
+  const GONE_BODY = { statusCode: 410, error: 'Gone', message: ASSET_PAGE_TEXTS.noLongerHeldBody };
+
+  it.each(endpoints)(
+    '%s: answers 410 saying so to an organization that transferred its role away, or that the history names',
+    async (_name, pathOf) => {
+      const db = database.db;
+      // Home asked Foreign to take over its only role, and Foreign confirmed: Home holds nothing now.
+      const transferred = await insertLoan(db, { parties: [{ role: 'OWNER', participantId: ids.foreign }] });
+      await db.insert(roleRequests).values({
+        loanId: transferred.id,
+        role: 'OWNER',
+        requesterParticipantId: ids.home,
+        receiverParticipantId: ids.foreign,
+        state: 'CONFIRMED',
+      });
+      // Home registered the loan once; its roles have all moved to Foreign since.
+      const registered = await insertLoan(db, {
+        parties: [{ role: 'SERVICER', participantId: ids.foreign }],
+        events: [{ participantId: ids.home }],
+      });
+      for (const loanId of [transferred.id, registered.id]) {
+        const response = await productGet(app, pathOf(loanId), { cookie, participantId: ids.home });
+        expect(response.statusCode).toBe(410);
+        expect(response.json()).toEqual(GONE_BODY);
+        // Not a word of the loan itself.
+        expect(response.body).not.toContain(transferred.uli);
+        expect(response.body).not.toContain(registered.uli);
+      }
+      // The organization now holding it sees it; one that never took part still gets 404.
+      expect((await productGet(app, pathOf(transferred.id), { cookie: foreignCookie, participantId: ids.foreign })).statusCode).toBe(200);
+      const stranger = await productGet(app, pathOf(transferred.id), { cookie, participantId: ids.second });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toEqual(NOT_FOUND_BODY);
+    },
+  );
 });
 
 describe('OpenAPI', () => {

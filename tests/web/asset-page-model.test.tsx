@@ -22,6 +22,7 @@ import { requestServicerTransfer } from './support/role-transfer-fixtures';
 const details = sampleLoanDetails({ pendingOwner: true });
 const notFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found"}');
 const badRequest = new HttpError(400, '{"statusCode":400,"error":"Bad Request","message":"params/id must be a uuid"}');
+const gone = new HttpError(410, '{"statusCode":410,"error":"Gone","message":"no longer"}');
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
 const walker = createModelWalker(assetPageMachine, {
@@ -29,7 +30,7 @@ const walker = createModelWalker(assetPageMachine, {
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
   events: {
     'done: loadAsset': { output: { details, events: sampleEvents } },
-    'error: loadAsset': [{ error: notFound }, { error: badRequest }, { error: serverError }],
+    'error: loadAsset': [{ error: notFound }, { error: badRequest }, { error: gone }, { error: serverError }],
   },
 });
 
@@ -164,6 +165,13 @@ describe('asset page machine, driven through the asset screen', () => {
             expect(await screen.findByRole('heading', { level: 1, name: ASSET_PAGE_TEXTS.notFoundTitle })).toBeInTheDocument();
             expect(screen.getByText(ASSET_PAGE_TEXTS.notFoundBody)).toBeInTheDocument();
             expect(screen.queryByRole('navigation', { name: ASSET_PAGE_TEXTS.tabsLabel })).not.toBeInTheDocument();
+          },
+          noLongerHeld: async () => {
+            // Its role moved on: the page says so, not 'Asset not found'.
+            expect(await screen.findByRole('heading', { level: 1, name: ASSET_PAGE_TEXTS.noLongerHeldTitle })).toBeInTheDocument();
+            expect(screen.getByText(ASSET_PAGE_TEXTS.noLongerHeldBody)).toBeInTheDocument();
+            expect(screen.queryByText(ASSET_PAGE_TEXTS.notFoundTitle)).not.toBeInTheDocument();
+            expect(screen.getByRole('link', { name: ASSET_PAGE_TEXTS.backToAssets })).toBeInTheDocument();
           },
           failed: async () => {
             expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_PAGE_TEXTS.failed);

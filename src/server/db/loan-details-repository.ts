@@ -138,3 +138,21 @@ export async function listLoanEvents(db: Database, loanId: string, participantId
   if (!result.rows[0]?.visible) return undefined;
   return result.rows.filter((row): row is typeof row & LoanEventRow => row.id !== null);
 }
+
+/**
+ * Whether the organization took part in this loan before, though it holds no role on it now: it
+ * asked for or was asked to take over one of its roles (role_requests), or the loan's history
+ * names it (loan_events: registration, transfers, deactivation requests). Asked only after the
+ * loan was refused (findLoanDetails: undefined): such an organization is told why, while one that
+ * never took part learns nothing, not even that the loan exists.
+ */
+export async function tookPartBefore(db: Database, loanId: string, participantId: string): Promise<boolean> {
+  const result = await poolOf(db).query<{ took_part: boolean }>({
+    name: 'loan_took_part_before',
+    text: `select exists (select 1 from role_requests r
+        where r.loan_id = $1 and (r.requester_participant_id = $2 or r.receiver_participant_id = $2))
+      or exists (select 1 from loan_events e where e.loan_id = $1 and e.participant_id = $2) as took_part`,
+    values: [loanId, participantId],
+  });
+  return result.rows[0]?.took_part === true;
+}

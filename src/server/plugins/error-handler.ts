@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
-import { asDomainError, ConflictError, type DomainError, NotFoundError } from '../domain-errors';
+import { asDomainError, ConflictError, type DomainError, NoLongerHeldError, NotFoundError } from '../domain-errors';
 import { isApiError } from '../http-errors';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
@@ -115,6 +115,7 @@ function describeValidation(error: FastifyError & { validation: { instancePath: 
  */
 export function statusOfDomainError(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
+  if (error instanceof NoLongerHeldError) return 410;
   if (error instanceof ConflictError) return 409;
   // RuleViolationError: the request itself is wrong.
   return 400;

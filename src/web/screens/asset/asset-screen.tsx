@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useLocation, useMatch, useParams } from 'react-router-dom';
-import { selectCanRequestDeactivation, selectReturnTo, selectUli } from '../../../../machines/asset-page';
+import { selectCanRequestDeactivation, selectIsNoLongerHeld, selectReturnTo, selectUli } from '../../../../machines/asset-page';
 import { selectParticipantId } from '../../../../machines/session';
 import { APP_PATHS, ROUTE_PATTERNS, type AssetTab } from '../../../domain/app-paths';
 import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS, TEXTS } from '../../../domain/texts';
@@ -47,16 +47,17 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   const ready = useSelector(asset, (snapshot) => snapshot.hasTag('loaded'));
   const reloading = useSelector(asset, (snapshot) => snapshot.matches('reloading'));
   const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
+  const noLongerHeld = useSelector(asset, selectIsNoLongerHeld);
   const failed = useSelector(asset, (snapshot) => snapshot.matches('failed'));
   const uli = useSelector(asset, selectUli);
   const participantId = SessionActorContext.useSelector(selectParticipantId);
   const canDeactivate = useSelector(asset, (snapshot) => selectCanRequestDeactivation(snapshot, participantId));
 
-  if (notFound) {
+  if (notFound || noLongerHeld) {
     return (
       <div className="flex flex-col gap-4">
-        <PageHeading>{ASSET_PAGE_TEXTS.notFoundTitle}</PageHeading>
-        <p className="text-slate-700">{ASSET_PAGE_TEXTS.notFoundBody}</p>
+        <PageHeading>{noLongerHeld ? ASSET_PAGE_TEXTS.noLongerHeldTitle : ASSET_PAGE_TEXTS.notFoundTitle}</PageHeading>
+        <p className="text-slate-700">{noLongerHeld ? ASSET_PAGE_TEXTS.noLongerHeldBody : ASSET_PAGE_TEXTS.notFoundBody}</p>
         <p>
           <Link className="font-medium text-brand-700 underline" to={backToAssets}>
             {ASSET_PAGE_TEXTS.backToAssets}
