@@ -6,6 +6,7 @@ import { assetPageMachine } from './asset-page';
 import { assetTableMachine } from './asset-table';
 import { batchDownloadMachine } from './batch-download';
 import { columnResizeMachine } from './column-resize';
+import { columnVisibilityMachine } from './column-visibility';
 import { csvExportMachine } from './csv-export';
 import { deactivationMachine } from './deactivation';
 import { documentViewerMachine } from './document-viewer';
@@ -36,6 +37,7 @@ export const machines = {
   'csv-export': csvExportMachine,
   'multi-select': multiSelectMachine,
   'column-resize': columnResizeMachine,
+  'column-visibility': columnVisibilityMachine,
   // Issue 6: the deactivation request form.
   deactivation: deactivationMachine,
   // Issue 6: the app-wide batch download of assignment documents.

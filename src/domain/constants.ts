@@ -23,6 +23,8 @@ export const DEMO_PASSWORD = 'registry-demo';
 export const STORAGE_KEYS = {
   participantId: 'registry.participantId',
   navigationCollapsed: 'registry.navigationCollapsed',
+  /** The asset tables' hidden columns (machines/column-visibility.ts). */
+  assetColumns: 'registry.assetColumns',
 } as const;
 /** Column resizing by keyboard (SPEC section 9): px per arrow key, bounds, announcement lifetime. */
 export const COLUMN_RESIZE_STEP_PX = 10;

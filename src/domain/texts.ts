@@ -157,6 +157,15 @@ export const MULTI_SELECT_TEXTS = {
   search: (label: string) => `Search ${label.toLowerCase()}`,
 } as const;
 
+/** Choosing a table's shown columns. */
+export const COLUMN_VISIBILITY_TEXTS = {
+  button: 'Columns',
+  legend: 'Shown columns',
+  reset: 'Default columns',
+  /** Why a checkbox cannot be cleared: one column at least stays. */
+  lastColumn: 'At least one of these columns stays shown.',
+} as const;
+
 /** Column resizing by keyboard, announced to screen readers. */
 export const COLUMN_RESIZE_TEXTS = {
   handle: (column: string) => `Resize column ${column}`,

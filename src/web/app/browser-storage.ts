@@ -28,3 +28,16 @@ export const storedNavigationCollapsed = {
   get: () => read(STORAGE_KEYS.navigationCollapsed) === 'true',
   set: (collapsed: boolean) => write(STORAGE_KEYS.navigationCollapsed, String(collapsed)),
 };
+
+/** The asset tables' hidden column ids; anything unreadable is nothing remembered. */
+export const storedAssetColumns = {
+  get: (): string[] | null => {
+    try {
+      const parsed: unknown = JSON.parse(read(STORAGE_KEYS.assetColumns) ?? 'null');
+      return Array.isArray(parsed) && parsed.every((id) => typeof id === 'string') ? parsed : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (hidden: readonly string[]) => write(STORAGE_KEYS.assetColumns, JSON.stringify(hidden)),
+};

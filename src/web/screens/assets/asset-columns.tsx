@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { deactivationSubjectOfItem } from '../../../contract/deactivation';
 import type { LoanListItem, LoanSortColumn, PartyValue, RoleEntry } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
+import { ASSET_COLUMN_LABELS } from '../../../domain/asset-columns';
 import { deactivationBlocker } from '../../../domain/deactivation';
 import { formatDate } from '../../../domain/format';
 import { deriveAssetStatus, isHelocType, loanTypeLabel, stateLabel } from '../../../domain/loan';
@@ -53,14 +54,33 @@ function AssetRowActions({ loan }: { loan: LoanListItem }) {
 
 const partyName = (value: PartyValue | null): string => (value === null ? '' : typeof value === 'string' ? value : value.participantName);
 
-/** A party: its name, and its state when the role is not settled (e.g. 'Pending'). */
+/** Badge colours of an unsettled role state: text says it, colour only repeats it. */
+const STATE_BADGE: Readonly<Record<string, string>> = {
+  REQUESTED: 'border-sky-300 bg-sky-50 text-sky-900',
+  PENDING: 'border-amber-300 bg-amber-50 text-amber-900',
+  REJECTED: 'border-red-300 bg-red-50 text-red-900',
+};
+
+/**
+ * A party: its name, wrapping rather than cut off, and its state when the role is not settled
+ * ('Requested', 'Pending', 'Rejected') as a badge on its own line, never truncated. Everything is
+ * text in the cell: screen readers, find in page and zoom get it whole, no hover needed.
+ */
 function PartyCell({ entry }: { entry: RoleEntry | null }) {
   if (!entry) return <span className="text-slate-400">—</span>;
   const name = partyName(entry.currentValue);
   return (
-    <span title={name}>
-      {name || '—'}
-      {entry.state !== 'CONFIRMED' && <span className="ml-1 text-xs text-slate-500">({stateLabel(entry.state)})</span>}
+    <span className="flex flex-col items-start gap-1 py-1.5 whitespace-normal">
+      <span className="break-words">{name || '—'}</span>
+      {entry.state !== 'CONFIRMED' && (
+        <span
+          data-testid="party-state"
+          className={`rounded-full border px-2 py-px text-xs font-medium whitespace-nowrap ${STATE_BADGE[entry.state] ?? 'border-slate-300 text-slate-700'}`}
+        >
+          <span className="sr-only">, </span>
+          {stateLabel(entry.state)}
+        </span>
+      )}
     </span>
   );
 }
@@ -70,41 +90,63 @@ const roleStates = (loan: LoanListItem) =>
 
 const helper = createDataTableColumnHelper<LoanListItem>();
 
-const party = (id: Extract<LoanSortColumn, 'owner' | 'servicer' | 'subServicer' | 'securedParty'>, header: string) =>
-  helper.accessor((loan) => loan[id], { id, header, size: 170, cell: ({ getValue }) => <PartyCell entry={getValue()} /> });
+/** Narrow enough for the state badge, never narrower (the resize handle stops there). */
+const PARTY_MIN_WIDTH = 110;
+
+const party = (id: Extract<LoanSortColumn, 'owner' | 'servicer' | 'subServicer' | 'securedParty'>) =>
+  helper.accessor((loan) => loan[id], {
+    id,
+    header: ASSET_COLUMN_LABELS[id],
+    size: 170,
+    minSize: PARTY_MIN_WIDTH,
+    cell: ({ getValue }) => <PartyCell entry={getValue()} />,
+  });
 
 export const assetColumns: readonly DataTableColumn<LoanListItem>[] = [
   helper.accessor('uli', {
     id: 'uli',
-    header: 'ULI',
-    size: 240,
+    header: ASSET_COLUMN_LABELS.uli,
+    size: 195,
     cell: ({ getValue }) => <UliCell uli={getValue()} />,
   }),
-  helper.accessor('loanType', { id: 'loanType', header: 'Type', size: 130, cell: ({ getValue }) => loanTypeLabel(getValue()) }),
-  helper.accessor('tradeDate', { id: 'tradeDate', header: 'Trade Date', size: 130, cell: ({ getValue }) => formatDate(getValue()) || '—' }),
+  helper.accessor('loanType', {
+    id: 'loanType',
+    header: ASSET_COLUMN_LABELS.loanType,
+    size: 110,
+    // Wraps ('Piggyback HELOC') rather than cut off.
+    cell: ({ getValue }) => <span className="block py-1.5 break-words whitespace-normal">{loanTypeLabel(getValue())}</span>,
+  }),
+  helper.accessor('tradeDate', {
+    id: 'tradeDate',
+    header: ASSET_COLUMN_LABELS.tradeDate,
+    size: 130,
+    cell: ({ getValue }) => formatDate(getValue()) || '—',
+  }),
   helper.accessor('mortgageeOfRecord', {
     id: 'mortgageeOfRecord',
-    header: 'Mortgagee of Record',
+    header: ASSET_COLUMN_LABELS.mortgageeOfRecord,
     size: 170,
-    cell: ({ getValue }) => getValue() ?? '—',
+    cell: ({ getValue }) => <span className="block py-1.5 break-words whitespace-normal">{getValue() ?? '—'}</span>,
   }),
   helper.accessor((loan) => deriveAssetStatus(loan.status, roleStates(loan)), {
     id: 'status',
-    header: 'Status',
-    size: 160,
+    header: ASSET_COLUMN_LABELS.status,
+    // 'Rejected Update' whole beside its dot.
+    size: 155,
     cell: ({ getValue }) => <StatusIndicator status={getValue()} />,
   }),
-  party('owner', 'Owner'),
-  party('servicer', 'Servicer'),
+  party('owner'),
+  party('servicer'),
   helper.accessor((loan) => loan.controller, {
     id: 'controller',
-    header: 'Controller',
+    header: ASSET_COLUMN_LABELS.controller,
     size: 170,
+    minSize: PARTY_MIN_WIDTH,
     // SPEC section 2: the controller is N/A for HELOC types.
     cell: ({ getValue, row }) => (isHelocType(row.original.loanType) ? ASSET_TEXTS.notApplicable : <PartyCell entry={getValue()} />),
   }),
-  party('subServicer', 'Sub-Servicer'),
-  party('securedParty', 'Secured Party'),
+  party('subServicer'),
+  party('securedParty'),
   helper.display({
     id: 'actions',
     header: () => <span className="sr-only">{ASSET_TEXTS.actionsColumn}</span>,

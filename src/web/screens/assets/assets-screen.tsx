@@ -30,7 +30,8 @@ import { MultiSelect } from '../../ui/multi-select';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
 import { DownloadAssignmentsButton } from './asset-batch-download';
-import { assetColumns, assetRowId } from './asset-columns';
+import { useAssetColumns } from './asset-column-visibility';
+import { assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { AssetListTabs } from './asset-list-tabs';
 import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
@@ -57,6 +58,7 @@ export function AssetsScreen() {
     table.send({ type: 'view.sync', view: parseAssetListView(location.search) });
   }, [location.search, table]);
 
+  const { columns, chooser } = useAssetColumns();
   const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
@@ -130,6 +132,7 @@ export function AssetsScreen() {
             ))}
           </select>
         </div>
+        {chooser}
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
@@ -152,7 +155,7 @@ export function AssetsScreen() {
         <div>
           <DataTable
             label={ASSET_TEXTS.tableLabel}
-            columns={assetColumns}
+            columns={columns}
             rows={rows}
             getRowId={assetRowId}
             loading={loading}

@@ -29,7 +29,8 @@ import { useAppServices } from '../../app/services';
 import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
 import { Pagination } from '../../ui/pagination';
-import { assetColumns, assetRowId } from './asset-columns';
+import { useAssetColumns } from './asset-column-visibility';
+import { assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { CsvExportButton, LoadFailed, returnPathOf, SelectionBar } from './asset-table-parts';
 
@@ -79,6 +80,7 @@ function PoolAssets({ poolId }: { poolId: string }) {
     table.send({ type: 'view.sync', paging: pagingOf(location.search) });
   }, [location.search, table]);
 
+  const { columns, chooser } = useAssetColumns();
   const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
@@ -131,11 +133,14 @@ function PoolAssets({ poolId }: { poolId: string }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
-        <CsvExportButton
-          selectedCount={selectedIds.length}
-          exporting={exporting}
-          onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'pool', poolId } } })}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          {chooser}
+          <CsvExportButton
+            selectedCount={selectedIds.length}
+            exporting={exporting}
+            onExport={() => csv.send({ type: 'csv.export', request: { loanIds: selectedIds, scope: { kind: 'pool', poolId } } })}
+          />
+        </div>
       </div>
       {failed ? (
         <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
@@ -143,7 +148,7 @@ function PoolAssets({ poolId }: { poolId: string }) {
         <div>
           <DataTable
             label={poolName || ASSET_TEXTS.tableLabel}
-            columns={assetColumns}
+            columns={columns}
             rows={rows}
             getRowId={assetRowId}
             loading={loading}
