@@ -1,11 +1,11 @@
 // The server's own CPU per call (issue 24's measure), beside the latency goals of `npm run bench`.
 // An API / raw SQL p95 ratio followed the machine more than the code (1.15x and 2.0 to 2.2x for the
 // same code on one day: two nearly equal p95s of three processes on two shared cores). What the
-// server itself spends on a call is read from /proc/<pid>/stat (user + system time) around a
-// closed-loop run and divided by the calls, and compared with a bare Fastify + zod route measured
-// the same way in the same run: a yardstick that meets the same machine.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+// server itself spends on a call is its process's user + system time (getrusage, the figure of
+// /proc/<pid>/stat in microseconds rather than 10 ms ticks) around a closed-loop run, less what the
+// same process spends idle over as long (GC, compiler threads, timers, the other idle server),
+// divided by the calls; and compared with a bare Fastify + zod route measured the same way in the
+// same run: a yardstick that meets the same machine.
 import type { LoadResult } from './bench-load';
 
 /** How much a list call may cost the server against the bare route: with its page cache, and without. */
@@ -14,44 +14,41 @@ export const CPU_RATIO_TARGETS = { cached: 3, uncached: 5 } as const;
 /** The bare route measured beside the list views (scripts/bench-stress.ts's server). */
 export const BARE_CPU_SCENARIO = 'bare Fastify + zod route (CPU per call)';
 
-/** utime + stime, in clock ticks, of a /proc/<pid>/stat line (fields 14 and 15; the name in parentheses may hold spaces). */
-export function statTicks(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`Not a /proc/<pid>/stat line: ${stat.slice(0, 80)}`);
-  return utime + stime;
+/** How long the idle CPU is measured before each run. */
+export const IDLE_WINDOW_MS = 1_000;
+
+/** The CPU time (user + system, every thread) this process has used, in milliseconds. */
+export const ownCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** CPU and wall time over a stretch: a run, or the idle window before it. */
+export interface CpuSpan {
+  readonly cpuMs: number;
+  readonly elapsedMs: number;
 }
 
-let ticksPerSecond: number | undefined;
-
-/** The kernel's clock ticks per second for /proc times (getconf CLK_TCK; 100 on Linux). */
-export function clockTicksPerSecond(): number {
-  if (ticksPerSecond === undefined) {
-    const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-    const value = Number(answer.stdout?.trim());
-    ticksPerSecond = Number.isInteger(value) && value > 0 ? value : 100;
-  }
-  return ticksPerSecond;
-}
-
-/** The CPU time (user + system) a process has used, in milliseconds; undefined where /proc is missing. */
-export function processCpuMs(pid: number): number | undefined {
-  try {
-    return (statTicks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) * 1000) / clockTicksPerSecond();
-  } catch {
-    return undefined;
-  }
+/** The process's CPU while it serves no call, measured over `windowMs` just before a run. */
+export async function idleCpu(windowMs = IDLE_WINDOW_MS, readCpuMs: () => number = ownCpuMs): Promise<CpuSpan> {
+  const cpuBefore = readCpuMs();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  return { cpuMs: readCpuMs() - cpuBefore, elapsedMs: performance.now() - started };
 }
 
 /** A scenario's result with the server's CPU per call over the whole run (warm-up included). */
 export type CpuMeasured = LoadResult & { readonly serverCpuMicrosPerCall?: number };
 
-/** CPU per call in µs: the CPU used from before to after a run, over every call it made. */
-export function cpuMicrosPerCall(beforeMs: number | undefined, afterMs: number | undefined, calls: number): number | undefined {
-  if (beforeMs === undefined || afterMs === undefined || !(calls > 0)) return undefined;
-  return ((afterMs - beforeMs) * 1000) / calls;
+/**
+ * CPU per call in µs: the CPU of a run less the idle rate over the run's wall time (never below
+ * zero), over every call it made. Without the idle share a slow view, making few calls, carried the
+ * process's background CPU in its figure (a 6 s run of 400 calls: 150 µs per call for each 1% of a core).
+ */
+export function cpuMicrosPerCall(run: CpuSpan, calls: number, idle?: CpuSpan): number | undefined {
+  if (!(calls > 0) || !(run.elapsedMs >= 0)) return undefined;
+  const background = idle && idle.elapsedMs > 0 ? (idle.cpuMs / idle.elapsedMs) * run.elapsedMs : 0;
+  return (Math.max(0, run.cpuMs - background) * 1000) / calls;
 }
 
 export interface CpuGoal {

@@ -54,7 +54,7 @@ import {
   stressScenarios,
   bareScenario,
 } from './bench-stress';
-import { BARE_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, processCpuMs, type CpuMeasured } from './bench-cpu';
+import { BARE_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, idleCpu, ownCpuMs, type CpuMeasured } from './bench-cpu';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -746,7 +746,7 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
   if (listRows.length > 0) {
     console.log(
       '\nList views, p95 in ms: the API with its page cache (as deployed), without it (a first look), and the raw SQL; ' +
-        `the server's CPU per call in µs (x the bare Fastify + zod route's ${bareCpu === undefined ? '-' : fixed(bareCpu, 0)} µs); ` +
+        `the server's CPU per call in µs, its idle CPU subtracted (x the bare Fastify + zod route's ${bareCpu === undefined ? '-' : fixed(bareCpu, 0)} µs); ` +
         'API/SQL for information.',
     );
     console.log(
@@ -877,14 +877,14 @@ async function runScenario(
 ): Promise<void> {
   if (!measure.always && !isSelected(spec.name)) return;
   process.stdout.write(`  ${spec.name}...`);
-  // The servers run in this process, and only the one under load is busy: its CPU is ours.
-  const before = measure.serverCpu ? processCpuMs(process.pid) : undefined;
+  // The servers run in this process, and only the one under load is busy: its CPU is ours, less
+  // what the process spends with no call (measured just before, subtracted pro rata).
+  const idle = measure.serverCpu ? await idleCpu() : undefined;
+  const cpuBefore = ownCpuMs();
+  const started = performance.now();
   const result = await client.run(spec, options);
-  const micros = cpuMicrosPerCall(
-    before,
-    measure.serverCpu ? processCpuMs(process.pid) : undefined,
-    result.count + (result.warmupCount ?? 0),
-  );
+  const run = { cpuMs: ownCpuMs() - cpuBefore, elapsedMs: performance.now() - started };
+  const micros = idle ? cpuMicrosPerCall(run, result.count + (result.warmupCount ?? 0), idle) : undefined;
   results.push(micros === undefined ? result : { ...result, serverCpuMicrosPerCall: micros });
   process.stdout.write(
     ` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms` +
