@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { LOAN_SORT_COLUMNS, type FilterableRole } from '../../src/contract/loans';
 import { PAGE_SIZES } from '../../src/domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../src/domain/loan';
-import { loanListShape, loanListSql, type LoanListFilter, type LoanPageRequest } from '../../src/server/db/loan-list-query';
+import {
+  loanListShape,
+  loanListSql,
+  NARROWING_CANDIDATES,
+  type LoanListFilter,
+  type LoanPageRequest,
+} from '../../src/server/db/loan-list-query';
 import { loanListStatement } from '../../src/server/db/loan-list-repository';
 
 const PARTICIPANTS = ['6f1c2b8e-3d4a-4e5f-8a9b-0c1d2e3f4a5b', '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'];
@@ -81,12 +87,20 @@ describe('the asset list statement by shape', () => {
     expect(loanListShape({ ...base, query: 'ab\ncde' }, page)).toBeUndefined();
   });
 
-  it('narrows a search across a line break by each piece of three characters or more', () => {
+  it('narrows a search across a line break by its longest piece, and by the others only past NARROWING_CANDIDATES loans', () => {
     const base = { participantId: PARTICIPANTS[0] ?? '', roles: [...DEFAULT_ROLE_FILTER] };
     const { text, values } = loanListSql({ ...base, query: 'smith\n12 elm\nx' }, { limit: 10, offset: 0 });
-    expect(text.split(' INTERSECT SELECT c.loan_id FROM loan_list_search c ')).toHaveLength(2);
-    expect(text).toContain('e.loan_id IN (SELECT c.loan_id FROM loan_list_search c WHERE');
-    expect(values).toEqual(expect.arrayContaining(['%smith\n12 elm\nx%', '%smith%', '%12 elm%']));
+    const longest = `$${values.indexOf('%12 elm%') + 1}`;
+    const other = `$${values.indexOf('%smith%') + 1}`;
+    const gate = `$${values.indexOf(NARROWING_CANDIDATES) + 1}`;
+    expect(text).toContain(`WITH first AS MATERIALIZED (SELECT c.loan_id FROM loan_list_search c WHERE c.search LIKE lower(${longest})`);
+    expect(text).toContain(`SELECT loan_id FROM first WHERE NOT (SELECT count(*) FROM first) > ${gate}::int`);
+    expect(text).toContain(`WHERE (SELECT count(*) FROM first) > ${gate}::int AND c.search LIKE lower(${other})`);
+    expect(values).toContain('%smith\n12 elm\nx%');
     expect(values).not.toContain('%x%');
+    // One piece long enough: its loans, with no gate.
+    const single = loanListSql({ ...base, query: 'smith\nx' }, { limit: 10, offset: 0 });
+    expect(single.text).toContain('e.loan_id IN (SELECT c.loan_id FROM loan_list_search c WHERE c.search LIKE lower(');
+    expect(single.text).not.toContain('first');
   });
 });

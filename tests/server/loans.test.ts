@@ -12,9 +12,10 @@ import {
 } from '../../src/contract/loans';
 import { WHOLE_NUMBER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
-import { deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
+import { DEFAULT_ROLE_FILTER, deriveAssetStatus, loanTypeLabel } from '../../src/domain/loan';
 import { TEXTS } from '../../src/domain/texts';
 import { refreshLoanListIndex } from '../../src/server/db/loan-list-index';
+import { loanListSql, NARROWING_CANDIDATES } from '../../src/server/db/loan-list-query';
 import { poolOf } from '../../src/server/db/pg-pool';
 import { writeTransaction } from '../../src/server/db/write-transaction';
 import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
@@ -263,6 +264,20 @@ describe('GET v2 /loans: search', () => {
       expect(await list({ query: 'Quillfeather\n9' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
       expect(await list({ query: 'Quillfeather\n8' })).toEqual({ loans: [], totalCount: 0 });
       expect(await list({ query: 'Quillfeather\nQuillfeather Lane' })).toEqual({ loans: [], totalCount: 0 });
+      // Past NARROWING_CANDIDATES loans for the longest piece the other pieces narrow too: the same pages.
+      for (const query of ['Quillfeather\n9 Quill', 'feather\n9 Quillfeather Lane', 'Quillfeather\n8 Quill']) {
+        const { text, values } = loanListSql(
+          { participantId: world.home, roles: [...DEFAULT_ROLE_FILTER], query },
+          { limit: 10, offset: 0 },
+        );
+        expect(values, query).toContain(NARROWING_CANDIDATES);
+        for (const gate of [0, NARROWING_CANDIDATES]) {
+          const forced = values.map((value) => (value === NARROWING_CANDIDATES ? gate : value));
+          const { rows } = await poolOf(db).query<{ loans: string; total: number | null }>(text, forced);
+          const page = await list({ query });
+          expect({ loans: JSON.parse(rows[0]?.loans ?? '[]'), totalCount: rows[0]?.total ?? 0 }, `${query}, gate ${gate}`).toEqual(page);
+        }
+      }
     } finally {
       await db.execute(`DELETE FROM loans WHERE id = '${both.id}'` as never);
     }
