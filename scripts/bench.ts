@@ -888,7 +888,7 @@ async function runScenario(
   results.push(micros === undefined ? result : { ...result, serverCpuMicrosPerCall: micros });
   process.stdout.write(
     ` ${grouped(result.count)} ${spec.kind === 'sql' ? 'runs' : 'requests'}, p95 ${fixed(result.p95, 2)} ms` +
-      `${micros === undefined ? '' : `, server CPU ${fixed(micros, 0)} µs/call`}\n`,
+      `${micros === undefined || !idle ? '' : `, server CPU ${fixed(micros, 0)} µs/call (idle ${fixed((idle.cpuMs / idle.elapsedMs) * 1000, 1)} ms/s subtracted)`}\n`,
   );
 }
 
