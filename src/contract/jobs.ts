@@ -2,8 +2,7 @@
 // the batch download of assignment documents (AOMs); the finished zip is GET v4 /loans/documents/zip.
 import { z } from 'zod';
 import { FILTERABLE_ROLES } from '../domain/loan';
-import { inputText } from './common';
-import { isoInstantSchema, type FilterableRole } from './loans';
+import { isoInstantSchema, loanFiltersSchema, type FilterableRole } from './loans';
 
 export const JOB_TYPES = ['BATCH_DOWNLOAD_AOMS'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
@@ -47,7 +46,8 @@ export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 /** The asset list's filters as JSON (the same meaning as GET v2 /loans's query). */
 export const batchFiltersSchema = z
   .object({
-    query: inputText().trim().max(200).optional().describe('Case-insensitive substring of ULI, loan number, borrower name or address'),
+    // The same search text as the list's, filtering under the same three-character rule.
+    query: loanFiltersSchema.shape.query,
     oldestDateLastUpdated: isoInstantSchema.optional().describe('Only loans updated at or after this instant'),
     participantRoles: z
       .array(z.enum(FILTERABLE_ROLES))
