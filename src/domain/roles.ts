@@ -16,12 +16,27 @@ export interface ApplicationLink {
   readonly href: string;
 }
 
+/** Where the other products live: build-time configuration (README), by default paths of this origin. */
+export interface ApplicationUrls {
+  readonly leadPortal: string;
+  readonly customerServicePortal: string;
+  readonly portfolioManager: string;
+  readonly adminPricing: string;
+}
+
+export const DEFAULT_APPLICATION_URLS: ApplicationUrls = {
+  leadPortal: '/lead-portal/',
+  customerServicePortal: '/csp/',
+  portfolioManager: '/portfolio-manager/',
+  adminPricing: '/admin-pricing/',
+};
+
 /** The Applications menu: Lead Portal and Customer Service Portal by role, the rest always. */
-export function applicationLinks(roles: RolesByService): ApplicationLink[] {
+export function applicationLinks(roles: RolesByService, urls: ApplicationUrls = DEFAULT_APPLICATION_URLS): ApplicationLink[] {
   const links: ApplicationLink[] = [];
-  if ((roles[SERVICES.leadPortal] ?? []).length > 0) links.push({ label: 'Lead Portal', href: '/lead-portal/' });
-  if ((roles[SERVICES.csp] ?? []).length > 0) links.push({ label: 'Customer Service Portal', href: '/csp/' });
-  links.push({ label: 'Portfolio Manager', href: '/portfolio-manager/' });
-  links.push({ label: 'Admin Pricing', href: '/admin-pricing/' });
+  if ((roles[SERVICES.leadPortal] ?? []).length > 0) links.push({ label: 'Lead Portal', href: urls.leadPortal });
+  if ((roles[SERVICES.csp] ?? []).length > 0) links.push({ label: 'Customer Service Portal', href: urls.customerServicePortal });
+  links.push({ label: 'Portfolio Manager', href: urls.portfolioManager });
+  links.push({ label: 'Admin Pricing', href: urls.adminPricing });
   return links;
 }

@@ -1,3 +1,11 @@
 // Build-time service origins (default: same origin), so one build can face any deployment.
+import { DEFAULT_APPLICATION_URLS, type ApplicationUrls } from '../domain/roles';
 export const SERVICE_BASE_URL: string = import.meta.env.VITE_SERVICE_BASE_URL ?? '';
 export const IDENTITY_BASE_URL: string = import.meta.env.VITE_IDENTITY_BASE_URL ?? '';
+/** The Applications menu's products (SPEC section 6); unset, the paths of DEFAULT_APPLICATION_URLS on this origin. */
+export const APPLICATION_URLS: ApplicationUrls = {
+  leadPortal: import.meta.env.VITE_LEAD_PORTAL_URL || DEFAULT_APPLICATION_URLS.leadPortal,
+  customerServicePortal: import.meta.env.VITE_CSP_URL || DEFAULT_APPLICATION_URLS.customerServicePortal,
+  portfolioManager: import.meta.env.VITE_PORTFOLIO_MANAGER_URL || DEFAULT_APPLICATION_URLS.portfolioManager,
+  adminPricing: import.meta.env.VITE_ADMIN_PRICING_URL || DEFAULT_APPLICATION_URLS.adminPricing,
+};

@@ -59,6 +59,16 @@ describe('roles', () => {
     ]);
   });
 
+  it('links each application to its configured address', () => {
+    const urls = {
+      leadPortal: 'https://leads.example.test/',
+      customerServicePortal: 'https://csp.example.test/',
+      portfolioManager: 'https://portfolio.example.test/',
+      adminPricing: 'https://pricing.example.test/',
+    };
+    expect(applicationLinks({ 'lead-portal': ['X'], csp: ['Y'] }, urls).map((link) => link.href)).toEqual(Object.values(urls));
+  });
+
   it('recognises registry administrators in the service-dart group only', () => {
     expect(isRegistryAdmin({ 'service-dart': ['ROLE_DART_OPS'] })).toBe(true);
     expect(isRegistryAdmin({ csp: ['ROLE_DART_ADMIN'] })).toBe(false);

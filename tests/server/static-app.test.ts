@@ -7,6 +7,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationLinks } from '../../src/domain/roles';
+import { TEXTS } from '../../src/domain/texts';
 import errorHandlerPlugin from '../../src/server/plugins/error-handler';
 import staticAppPlugin, { IMMUTABLE, REVALIDATE } from '../../src/server/plugins/static-app';
 import { RouteMethods } from '../../src/server/route-methods';
@@ -166,6 +168,50 @@ describe('single-page app fallback', () => {
     const post = await app.inject({ method: 'POST', url: '/registry/assets/assets' });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  // What a browser sends when the user follows a link or types an address.
+  const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  const navigate = (url: string) => app.inject({ method: 'GET', url, headers: { accept: NAVIGATION_ACCEPT } });
+
+  it('shows a page, never JSON, to a browser that opens an unknown address outside the API', async () => {
+    const applications = applicationLinks({ 'lead-portal': ['USER'], csp: ['USER'] }).map((link) => link.href);
+    expect(applications).toHaveLength(4);
+    for (const url of [
+      ...applications,
+      '/elsewhere',
+      '/identity-broker/agent/nothing',
+      '/registry/favicon.ico',
+      '/registry/assets/nothing.css',
+    ]) {
+      const response = await navigate(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain(`<h1>${TEXTS.pageNotFound}</h1>`);
+      expect(response.body, url).toContain('href="/registry/dashboard"');
+    }
+  });
+
+  it('writes the address into that page as text', async () => {
+    const response = await navigate('/nothing/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('&#60;script&#62;');
+  });
+
+  it('keeps the JSON 404 under the API, for a browser too', async () => {
+    for (const url of [
+      '/service-dart/secure/api/v9/nothing',
+      '/service-dart/figure/secure/api/v9/nothing',
+      '/identity-broker/agent/api/v3/nothing',
+      '/identity-broker/agent/secure/api/v3/nothing',
+      '/address-lookup/api/v1/nothing',
+      '/banners/nothing.json',
+    ]) {
+      const response = await navigate(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
   });
 
   it('does not serve files outside the build', async () => {

@@ -1,14 +1,16 @@
-// The built web app under /registry/, with index.html for every client-side route, and the
-// JSON 404 for everything else (405 with Allow for a method the path's routes do not take). Files
-// are sent precompressed (the build writes .br and .gz beside them, see vite.config.ts) as the
-// request's Accept-Encoding allows; hashed assets are cached for a year, the page is revalidated
-// on every load.
+// The built web app under /registry/, with index.html for every client-side route, a page for a
+// browser's unknown address outside the API, and the JSON 404 for everything else (405 with Allow
+// for a method the path's routes do not take). Files are sent precompressed (the build writes .br
+// and .gz beside them, see vite.config.ts) as the request's Accept-Encoding allows; hashed assets
+// are cached for a year, the page is revalidated on every load.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { IDENTITY_BASE } from '../../contract/paths';
 import { BASE_PATH } from '../../domain/constants';
+import { renderNotFoundPage } from '../not-found-page';
 import { defaultAccess } from './access';
 import type { RouteMethods } from '../route-methods';
 import { errorBody } from './error-handler';
@@ -22,6 +24,24 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /** A path whose last segment has an extension asks for a file, never for a screen. */
 const looksLikeFile = (pathname: string): boolean => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+
+/**
+ * The API's paths (SPEC section 7's services): an unknown one is the JSON 404 whoever asks, as
+ * programs read it. Every other unknown address is a page to a browser.
+ */
+const API_PREFIXES = [`${IDENTITY_BASE}/api/`, `${IDENTITY_BASE}/secure/api/`, '/service-dart/', '/address-lookup/', '/banners/'];
+
+/** A browser opening an address (following a link, typing it) asks for HTML; fetch and API clients do not. */
+const wantsPage = (accept: string | undefined): boolean => accept !== undefined && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
+
+/** The path as the visitor typed it, for the page to show (escaped there); the raw one if it does not decode. */
+function readablePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 /** Vite's content-hashed output: safe to cache forever, a new build gets new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,9 +111,15 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
         .header('allow', allowed.join(', '))
         .send(errorBody(405, `Method ${request.method} is not allowed on ${pathname}: use ${allowed.join(', ')}`));
     }
+    if (wantsPage(request.headers.accept) && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(renderNotFoundPage(readablePath(pathname)));
+    }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });
 }
 
-// Registered last: it owns the server's not-found handler (the app's screens, else the JSON 404).
+// Registered last: it owns the server's not-found handler (the app's screens, the not-found page, else the JSON 404).
 export default fp(staticAppPlugin, { name: 'static-app', fastify: '5.x', dependencies: ['error-handler'] });

@@ -10,6 +10,7 @@ import { NavLink } from 'react-router-dom';
 import { APP_PATHS } from '../../domain/app-paths';
 import { MESSAGES_TEXTS } from '../../domain/messages';
 import { applicationLinks } from '../../domain/roles';
+import { APPLICATION_URLS } from '../config';
 import { NAVIGATION_LABELS, TEXTS } from '../../domain/texts';
 import { Icon, type IconName } from '../ui/icons';
 import { selectUnreadBadge, selectUnreadCount } from '../../../machines/message-count';
@@ -156,7 +157,7 @@ function ApplicationLinks() {
   const roles = SessionActorContext.useSelector(selectRoles);
   return (
     <ul className="flex flex-col gap-1 text-sm">
-      {applicationLinks(roles).map((link) => (
+      {applicationLinks(roles, APPLICATION_URLS).map((link) => (
         <li key={link.label}>
           <a className="block rounded px-2 py-1 text-slate-200 underline-offset-2 hover:underline" href={link.href}>
             {link.label}
