@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_CALLER_CACHE_MS,
   DEFAULT_LOAN_PAGE_CACHE_MB,
   DEFAULT_CONNECTION_TIMEOUT_MS,
@@ -20,6 +21,7 @@ import type { Database } from './db/database';
 import { badRequest } from './http-errors';
 import type { ScryptParams } from './identity/passwords';
 import accessPlugin from './plugins/access';
+import bodyDeadlinePlugin from './plugins/body-deadline';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
@@ -57,6 +59,7 @@ export interface BuildAppOptions {
         | 'jobPurgeIntervalMs'
         | 'jobTestDelayMs'
         | 'requestTimeoutMs'
+        | 'bodyTimeoutMs'
         | 'connectionTimeoutMs'
         | 'sessionIdleTimeoutMs'
         | 'maxSessionsPerIdentity'
@@ -94,10 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
     // Slow requests are cut off (issue 8, defect 5): the whole request within requestTimeout (then
     // 408 through clientErrorHandler), and a connection silent for connectionTimeout is closed.
-    // Node checks the request deadline every connectionsCheckingInterval (30 s by default).
+    // Node checks the request deadline every connectionsCheckingInterval (30 s by default), and
+    // only while the headers' deadline is not the longer one: Fastify sets requestTimeout after
+    // creating the server, past Node's own min(60 s, requestTimeout) default for headersTimeout.
+    // A JSON or form body has a shorter deadline of its own (plugins/body-deadline.ts).
     requestTimeout: requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
-    http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+    http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs), headersTimeout: Math.min(60_000, requestTimeoutMs) },
     frameworkErrors: frameworkErrorHandler(setSecurityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaderLines(setSecurityHeaders)),
   });
@@ -141,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (repeated) throw badRequest(`querystring.${repeated[0]}: give this parameter once`);
   });
   await app.register(securityPlugin, { production });
+  await app.register(bodyDeadlinePlugin, { bodyTimeoutMs: config.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS });
   await app.register(cookie);
   await app.register(sessionPlugin, {
     callerCacheMs: config.callerCacheMs ?? DEFAULT_CALLER_CACHE_MS,

@@ -33,6 +33,8 @@ export const DEFAULT_JOB_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const defaultDatabasePoolSize = (cores = os.availableParallelism()): number => Math.max(5, 2 * cores + 1);
 /** A whole request, headers and body, must arrive within this (a 10 MB upload at about 1 Mbit/s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** A JSON or form body must have arrived this long after its headers (uploads keep DEFAULT_REQUEST_TIMEOUT_MS). */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
 export const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 
@@ -59,6 +61,8 @@ const envSchema = z.object({
   LOAN_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_LOAN_PAGE_CACHE_MB),
   /** Milliseconds a request (headers and body) may take to arrive before a 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  /** Milliseconds from a request's headers to the last byte of its JSON or form body before a 408 (uploads: REQUEST_TIMEOUT_MS). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_BODY_TIMEOUT_MS),
   /** Milliseconds a connection may stay silent before it is closed. */
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_CONNECTION_TIMEOUT_MS),
   /** Milliseconds a session may go unused before it is dead (sliding, inside the 12-hour lifetime). */
@@ -125,6 +129,8 @@ export interface ServerConfig {
   readonly callerCacheMs: number;
   readonly loanPageCacheMb: number;
   readonly requestTimeoutMs: number;
+  /** BODY_TIMEOUT_MS: a JSON or form body's deadline after its headers. */
+  readonly bodyTimeoutMs: number;
   readonly connectionTimeoutMs: number;
   readonly sessionIdleTimeoutMs: number;
   readonly maxSessionsPerIdentity: number;
@@ -169,6 +175,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     callerCacheMs: parsed.CALLER_CACHE_MS,
     loanPageCacheMb: parsed.LOAN_PAGE_CACHE_MB,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    bodyTimeoutMs: parsed.BODY_TIMEOUT_MS,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_MS,
     sessionIdleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT_MS,
     maxSessionsPerIdentity: parsed.MAX_SESSIONS_PER_IDENTITY,

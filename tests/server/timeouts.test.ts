@@ -1,13 +1,16 @@
 // Slow requests are cut off (issue 8, defect 5): a body that never finishes gets a 408 in the
 // app's error shape once the request deadline passes, and a connection that stays silent is
-// closed. Short limits here; the defaults (config.ts) are 120 s and 30 s.
+// closed; a JSON or form body has a deadline of its own, shorter than an upload's. Short limits
+// here; the defaults (config.ts) are 120 s, 10 s for a body and 30 s.
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
+import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp } from './support/server-fixtures';
+import { createTestApp, insertParticipant, insertUser, signedInCookie, TEST_CONFIG } from './support/server-fixtures';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -74,4 +77,101 @@ describe('slow requests', () => {
     const { response } = await sendAndWait(`GET ${PATHS.health} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect(response).toMatch(/^HTTP\/1\.1 200/);
   });
+});
+
+describe('a body that trickles in', () => {
+  const BODY_TIMEOUT_MS = 800;
+  const REQUEST_TIMEOUT_MS = 4000;
+  let slowApp: FastifyInstance;
+  let slowPort: number;
+  let cookie: string;
+  let participantId: string;
+
+  beforeAll(async () => {
+    slowApp = await createTestApp(database.db, {
+      config: {
+        ...TEST_CONFIG,
+        bodyTimeoutMs: BODY_TIMEOUT_MS,
+        requestTimeoutMs: REQUEST_TIMEOUT_MS,
+        // Longer than the pause between two bytes: only the body's deadline can cut the body off.
+        connectionTimeoutMs: 3000,
+      },
+    });
+    const participant = await insertParticipant(database.db, { name: 'Trickle' });
+    await insertUser(database.db, { email: 'trickle@example.test', memberships: [{ participantId: participant.id, isDefault: true }] });
+    participantId = participant.id;
+    cookie = await signedInCookie(slowApp, 'trickle@example.test');
+    await slowApp.listen({ port: 0, host: '127.0.0.1' });
+    slowPort = (slowApp.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await slowApp?.close();
+  });
+
+  /**
+   * Writes the head at once, then the body one byte every `everyMs`; resolves when the server
+   * closes the connection (or once the whole body is sent and answered), with what came back and when.
+   */
+  function trickle(head: string, body: string, everyMs: number): Promise<{ response: string; closedAfterMs: number }> {
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const socket = net.connect(slowPort, '127.0.0.1', () => socket.write(head));
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < body.length && socket.writable) socket.write(body.charAt(sent++));
+      }, everyMs);
+      let response = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (response += chunk));
+      // Bytes written after the server closed its side fail here; what matters is the answer.
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ response, closedAfterMs: performance.now() - started });
+      });
+    });
+  }
+
+  const head = (method: string, url: string, contentType: string, length: number, extra = '') =>
+    `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: ${contentType}\r\n` +
+    `Content-Length: ${length}\r\nConnection: close\r\n${extra}\r\n`;
+
+  it('cuts off a JSON body that has not arrived by its deadline with a 408, long before the request deadline', async () => {
+    const body = JSON.stringify({ returnTo: '/registry/dashboard'.repeat(4) });
+    const { response, closedAfterMs } = await trickle(head('POST', PATHS.login, 'application/json', body.length), body, 200);
+    expect(response).toMatch(/^HTTP\/1\.1 408/);
+    expect(response).toContain('The request body took too long to arrive');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS * 0.9);
+    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS / 2);
+  });
+
+  it('cuts off a form body the same way', async () => {
+    const body = new URLSearchParams({ email: 'trickle@example.test', password: 'x'.repeat(40) }).toString();
+    const contentType = 'application/x-www-form-urlencoded';
+    const { response, closedAfterMs } = await trickle(head('POST', PATHS.signIn, contentType, body.length), body, 200);
+    expect(response).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS * 0.9);
+    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS / 2);
+  });
+
+  it('still takes a slow body that arrives within its deadline', async () => {
+    const body = JSON.stringify({ a: 1 });
+    const { response } = await trickle(head('POST', PATHS.login, 'application/json', body.length), body, 50);
+    expect(response).toMatch(/^HTTP\/1\.1 303/);
+  });
+
+  it('gives an upload the request deadline instead', async () => {
+    const boundary = 'trickle-boundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="reason"\r\n\r\n${'slow '.repeat(20)}\r\n--${boundary}--\r\n`;
+    const extra = `Cookie: ${cookie}\r\n${PARTICIPANT_HEADER}: ${participantId}\r\n`;
+    const url = PATHS.loanDeactivate(randomUUID());
+    const { response, closedAfterMs } = await trickle(
+      head('POST', url, `multipart/form-data; boundary=${boundary}`, body.length, extra),
+      body,
+      200,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS * 0.9);
+  }, 15_000);
 });
