@@ -14,7 +14,7 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
-import { insertLoan } from './support/loan-fixtures';
+import { insertLoan } from './support/loan-rows';
 import {
   createTestApp,
   TEST_CONFIG,

@@ -18,7 +18,7 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { MALFORMED_FORM, ONE_FILE_ONLY, safeFileName } from '../../src/server/routes/deactivation';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { insertLoan } from './support/loan-fixtures';
+import { insertLoan } from './support/loan-rows';
 import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;

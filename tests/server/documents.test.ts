@@ -18,7 +18,7 @@ import { documents } from '../../src/server/db/schema';
 import { DOCUMENT_INTEGRITY_FAILED, DOCUMENT_NOT_FOUND, DOCUMENT_TYPE_REQUIRED, prefersPdf } from '../../src/server/routes/documents';
 import { makeDamagedPdf, makeDocumentPdf, type DocumentKind, type DocumentSubject } from '../../src/server/seed/documents';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { insertLoan } from './support/loan-fixtures';
+import { insertLoan } from './support/loan-rows';
 import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;

@@ -8,7 +8,7 @@ import { ASSET_PAGE_TEXTS, TEXTS } from '../../src/domain/texts';
 import { roleRequests } from '../../src/server/db/schema';
 import { isValidUli } from '../../src/domain/uli';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { insertLoan } from './support/loan-fixtures';
+import { insertLoan } from './support/loan-rows';
 import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;

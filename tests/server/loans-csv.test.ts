@@ -10,7 +10,7 @@ import { connectDatabase } from '../../src/server/db/database';
 import { prefersCsv } from '../../src/server/routes/loans';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
-import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
+import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { createTestApp, insertUser, productGet, signedInCookie } from './support/server-fixtures';
 
 let database: TestDatabase;

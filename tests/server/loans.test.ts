@@ -20,8 +20,8 @@ import { poolOf } from '../../src/server/db/pg-pool';
 import { writeTransaction } from '../../src/server/db/write-transaction';
 import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
-import { insertLoan } from './support/loan-fixtures';
+import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
+import { insertLoan } from './support/loan-rows';
 import { createTestApp, productGet, TEST_CONFIG } from './support/server-fixtures';
 
 let database: TestDatabase;

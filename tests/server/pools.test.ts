@@ -7,7 +7,7 @@ import { LOAN_CSV_HEADERS } from '../../src/server/csv/loan-csv';
 import { POOL_NOT_FOUND } from '../../src/server/routes/pools';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
-import { createLoanListWorld, insertPool, type LoanListWorld } from './support/loan-list-fixtures';
+import { createLoanListWorld, insertPool, type LoanListWorld } from './support/loan-list-world';
 import { createTestApp, productGet } from './support/server-fixtures';
 
 let database: TestDatabase;

@@ -16,7 +16,7 @@ import { TEXTS } from '../../src/domain/texts';
 import { deactivationRequests, loanEvents, loanParties, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { ConflictError } from '../../src/server/domain-errors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { insertLoan, type TestParty } from './support/loan-fixtures';
+import { insertLoan, type TestParty } from './support/loan-rows';
 import { messageCountMismatches } from './support/message-counts';
 import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
 

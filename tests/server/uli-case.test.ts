@@ -7,8 +7,8 @@ import { loanListSchema, type LoanList } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
 import { isValidUli } from '../../src/domain/uli';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createLoanListWorld, type LoanListWorld } from './support/loan-list-fixtures';
-import { insertLoan, nextTestUli } from './support/loan-fixtures';
+import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
+import { insertLoan, nextTestUli } from './support/loan-rows';
 import { createTestApp, productGet } from './support/server-fixtures';
 
 let database: TestDatabase;

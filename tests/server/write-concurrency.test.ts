@@ -13,7 +13,7 @@ import { processDeactivation, requestDeactivation } from '../../src/server/servi
 import { roleRequests } from '../../src/server/db/schema';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { insertLoan } from './support/loan-fixtures';
+import { insertLoan } from './support/loan-rows';
 import { loanListDrift, NO_DRIFT } from './support/loan-list-drift';
 import { messageCountMismatches } from './support/message-counts';
 import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie } from './support/server-fixtures';

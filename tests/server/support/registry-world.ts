@@ -10,8 +10,8 @@ import { SERVICES } from '../../../src/domain/roles';
 import type { Database } from '../../../src/server/db/database';
 import { messages } from '../../../src/server/db/schema';
 import { JOB_QUEUES } from '../../../src/server/jobs/job-queues';
-import { insertLoan } from './loan-fixtures';
-import { insertPool } from './loan-list-fixtures';
+import { insertLoan } from './loan-rows';
+import { insertPool } from './loan-list-world';
 import { insertIdentity, insertParticipant, insertUser, sameOrigin, signedInCookie } from './server-fixtures';
 import { insertDocument } from './zip-fixtures';
 

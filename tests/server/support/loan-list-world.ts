@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/database';
 import { poolLoans, pools } from '../../../src/server/db/schema';
-import { insertLoan, type TestParty } from './loan-fixtures';
+import { insertLoan, type TestParty } from './loan-rows';
 import { insertParticipant, insertUser, signedInCookie } from './server-fixtures';
 
 export interface LoanListWorld {
