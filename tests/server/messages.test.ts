@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { messageBulkResultSchema, messageListSchema, messageSchema, unreadCountSchema, type Message } from '../../src/contract/messages';
 import { PATHS } from '../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { MESSAGE_ERRORS, MESSAGES_TEXTS } from '../../src/domain/messages';
 import { TEXTS } from '../../src/domain/texts';
 import { messages } from '../../src/server/db/schema';
 import { API_DOCS_PATH } from '../../src/server/plugins/openapi';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { messageCountMismatches } from './support/message-counts';
-import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
+import { insertParticipant, insertUser } from './support/server-fixtures';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let cookie: string;
+const server = useRouteTest();
+/** The member, acting for Home unless a call names another organization. */
+let member: Caller;
 /** The member belongs to Home (default), Paging and Actions; Outsider's messages and header are someone else's. */
 const ids = {} as Record<'home' | 'paging' | 'actions' | 'outsider', string>;
 
@@ -30,7 +28,7 @@ interface TestMessage {
 
 /** Inserts messages of one organization (default: unread, not archived, on a loan). */
 async function insertMessages(participantId: string, values: readonly TestMessage[]) {
-  return database.db
+  return server.db
     .insert(messages)
     .values(
       values.map((value, index) => ({
@@ -51,28 +49,21 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /** The rows as they are now, by id. */
 async function stored(messageIds: readonly string[]) {
-  const rows = await database.db
+  const rows = await server.db
     .select()
     .from(messages)
     .where(inArray(messages.id, [...messageIds]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const get = (url: string, options: { cookie?: string | null; participantId?: string } = {}) =>
-  productGet(app, url, {
-    ...(options.cookie === null ? {} : { cookie: options.cookie ?? cookie }),
-    participantId: options.participantId ?? ids.home,
-  });
+/** The member's call, or (cookie: null) the same call without a session. */
+const callerFor = (options: { cookie?: null; participantId?: string }) =>
+  options.cookie === null ? server.anonymous.as(options.participantId ?? ids.home) : member.as(options.participantId ?? ids.home);
 
-const patch = (url: string, payload: unknown, options: { cookie?: string | null; participantId?: string } = {}) => {
-  const session = options.cookie === null ? undefined : (options.cookie ?? cookie);
-  return app.inject({
-    method: 'PATCH',
-    url,
-    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: options.participantId ?? ids.home, ...(session ? { cookie: session } : {}) },
-    payload: payload as Record<string, unknown>,
-  });
-};
+const get = (url: string, options: { cookie?: null; participantId?: string } = {}) => callerFor(options).get(url);
+
+const patch = (url: string, payload: unknown, options: { cookie?: null; participantId?: string } = {}) =>
+  callerFor(options).patch(url, payload);
 
 const list = async (query: string, participantId: string) => {
   const response = await get(`${PATHS.messages}?${query}`, { participantId });
@@ -91,21 +82,14 @@ const unreadCount = async (participantId: string) => {
 const messageOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).message;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
   for (const name of ['home', 'paging', 'actions', 'outsider'] as const) {
-    ids[name] = (await insertParticipant(database.db, { name: `${name} Org` })).id;
+    ids[name] = (await insertParticipant(server.db, { name: `${name} Org` })).id;
   }
-  await insertUser(database.db, {
+  await insertUser(server.db, {
     email: 'member@registry.test',
     memberships: [{ participantId: ids.home, isDefault: true }, { participantId: ids.paging }, { participantId: ids.actions, roles: [] }],
   });
-  cookie = await signedInCookie(app, 'member@registry.test');
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  member = await server.signIn('member@registry.test');
 });
 
 describe('GET v1 /messages', () => {
@@ -400,7 +384,7 @@ describe('access', () => {
   });
 
   it('documents the unread count (our addition) and the message calls in OpenAPI', async () => {
-    const document = (await app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json() as {
+    const document = (await server.anonymous.get(`${API_DOCS_PATH}/json`)).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(Object.keys(document.paths[PATHS.messagesUnreadCount] ?? {})).toEqual(['get']);
@@ -409,13 +393,13 @@ describe('access', () => {
   });
 
   it('keeps the stored counts equal to a recount after every change above, a delete and a truncate', async () => {
-    expect(await messageCountMismatches(database)).toEqual([]);
+    expect(await messageCountMismatches(server.database)).toEqual([]);
     // Deletes (a participant's cascade among them) decrement; a truncate empties the counts.
-    await database.db.delete(messages).where(inArray(messages.participantId, [ids.paging]));
-    expect(await messageCountMismatches(database)).toEqual([]);
+    await server.db.delete(messages).where(inArray(messages.participantId, [ids.paging]));
+    expect(await messageCountMismatches(server.database)).toEqual([]);
     const unread = await get(PATHS.messagesUnreadCount, { participantId: ids.paging });
     expect(unreadCountSchema.parse(unread.json()).unreadCount).toBe(0);
-    await database.owner.db.execute(sql`truncate messages cascade`);
-    expect(await messageCountMismatches(database)).toEqual([]);
+    await server.database.owner.db.execute(sql`truncate messages cascade`);
+    expect(await messageCountMismatches(server.database)).toEqual([]);
   });
 });

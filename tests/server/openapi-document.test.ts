@@ -5,35 +5,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { API_DOCS_PATH } from '../../src/server/plugins/openapi';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
 const run = promisify(execFile);
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let workDir: string;
 /** The served document, as JSON (openapi-typescript's OpenAPI3 type for the generator). */
 let document: OpenAPI3 & { paths: Record<string, Partial<Record<'get' | 'post' | 'patch', Record<string, unknown>>>> };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-openapi-'));
-  const response = await app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
+  const response = await server.anonymous.get(`${API_DOCS_PATH}/json`);
   expect(response.statusCode).toBe(200);
   document = response.json();
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 

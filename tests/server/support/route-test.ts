@@ -131,7 +131,7 @@ export async function startRouteTest(options: RouteTestOptions = {}): Promise<Ro
       signIn: async (email, signInOptions = {}) => {
         const password = signInOptions.password ?? (DEMO_EMAILS.has(email) && options.demo ? DEMO_PASSWORD : PASSWORD);
         const { response, cookie } = await signIn(server, email, { password });
-        if (!cookie) throw new Error(`${email} could not sign in: ${response.statusCode}`);
+        if (response.statusCode !== 303 || !cookie) throw new Error(`${email} could not sign in: ${response.statusCode}`);
         return callerOf(server, cookie, signInOptions.participantId);
       },
       close: async () => {
