@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { loanDetailsSchema, loanEventsSchema } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
 import { ASSET_PAGE_TEXTS, TEXTS } from '../../src/domain/texts';
 import { roleRequests } from '../../src/server/db/schema';
 import { isValidUli } from '../../src/domain/uli';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-rows';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let cookie: string;
-let foreignCookie: string;
+const server = useRouteTest();
+let member: Caller;
+let foreignUser: Caller;
 const ids = {} as Record<'home' | 'second' | 'foreign', string>;
 const loanIds = {} as Record<'shared' | 'foreign' | 'secondOnly' | 'quiet', string>;
 let sharedUli: string;
@@ -26,9 +24,7 @@ const endpoints = [
 ] as const;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const db = database.db;
+  const db = server.db;
   const home = await insertParticipant(db, { name: 'Home Bank' });
   const second = await insertParticipant(db, { name: 'Second Trust' });
   const foreign = await insertParticipant(db, { name: 'Foreign Credit' });
@@ -37,9 +33,9 @@ beforeAll(async () => {
     email: 'member@registry.test',
     memberships: [{ participantId: home.id, isDefault: true }, { participantId: second.id }],
   });
-  cookie = await signedInCookie(app, 'member@registry.test');
+  member = await server.signIn('member@registry.test');
   await insertUser(db, { email: 'foreign@registry.test', memberships: [{ participantId: foreign.id, isDefault: true }] });
-  foreignCookie = await signedInCookie(app, 'foreign@registry.test');
+  foreignUser = await server.signIn('foreign@registry.test');
 
   const shared = await insertLoan(db, {
     loanNumber: 'LN-1001',
@@ -97,14 +93,9 @@ beforeAll(async () => {
   Object.assign(loanIds, { shared: shared.id, foreign: foreignLoan.id, secondOnly: secondOnly.id, quiet: quiet.id });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 describe('GET v1 /loans/{id}/details', () => {
   it('gives the loan data of SPEC section 3', async () => {
-    const response = await productGet(app, PATHS.loanDetails(loanIds.shared), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(PATHS.loanDetails(loanIds.shared));
     expect(response.statusCode).toBe(200);
     const { loan } = loanDetailsSchema.parse(response.json());
     expect(isValidUli(loan.loanData.loan.uli)).toBe(true);
@@ -127,7 +118,7 @@ describe('GET v1 /loans/{id}/details', () => {
   });
 
   it('lists the parties in role order with state, current value and the participant profile', async () => {
-    const response = await productGet(app, PATHS.loanDetails(loanIds.shared), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(PATHS.loanDetails(loanIds.shared));
     const { parties } = loanDetailsSchema.parse(response.json());
     expect(parties.map((party) => [party.role, party.state])).toEqual([
       ['OWNER', 'CONFIRMED'],
@@ -161,7 +152,7 @@ describe('GET v1 /loans/{id}/details', () => {
   });
 
   it('acts for the default organization when the header is left out', async () => {
-    const response = await productGet(app, PATHS.loanDetails(loanIds.quiet), { cookie });
+    const response = await member.get(PATHS.loanDetails(loanIds.quiet));
     expect(response.statusCode).toBe(200);
     expect(loanDetailsSchema.parse(response.json()).parties).toEqual([
       expect.objectContaining({ role: 'SECURED_PARTY', participantId: ids.home }),
@@ -169,18 +160,18 @@ describe('GET v1 /loans/{id}/details', () => {
   });
 
   it('shows a loan on which the organization holds any role, in any state', async () => {
-    const rejected = await productGet(app, PATHS.loanDetails(loanIds.secondOnly), { cookie, participantId: ids.second });
+    const rejected = await member.as(ids.second).get(PATHS.loanDetails(loanIds.secondOnly));
     expect(rejected.statusCode).toBe(200);
     expect(loanDetailsSchema.parse(rejected.json()).parties).toEqual([
       expect.objectContaining({ role: 'SUB_SERVICER', state: 'REJECTED' }),
     ]);
     // The originator role alone is enough.
-    const originator = await productGet(app, PATHS.loanDetails(loanIds.shared), { cookie, participantId: ids.second });
+    const originator = await member.as(ids.second).get(PATHS.loanDetails(loanIds.shared));
     expect(originator.statusCode).toBe(200);
   });
 
   it('accepts the id in upper case', async () => {
-    const response = await productGet(app, PATHS.loanDetails(loanIds.shared.toUpperCase()), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(PATHS.loanDetails(loanIds.shared.toUpperCase()));
     expect(response.statusCode).toBe(200);
     expect(loanDetailsSchema.parse(response.json()).loan.loanId).toBe(loanIds.shared);
   });
@@ -188,7 +179,7 @@ describe('GET v1 /loans/{id}/details', () => {
 
 describe('GET v1 /loans/{id}/events', () => {
   it('gives the events newest first, each with its participant', async () => {
-    const response = await productGet(app, PATHS.loanEvents(loanIds.shared), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(PATHS.loanEvents(loanIds.shared));
     expect(response.statusCode).toBe(200);
     const events = loanEventsSchema.parse(response.json());
     expect(events.map((event) => event.eventType)).toEqual(['TRANSFER_OF_CONTROL', 'TRANSFER_OF_SERVICING', 'REGISTRATION']);
@@ -210,7 +201,7 @@ describe('GET v1 /loans/{id}/events', () => {
   });
 
   it('gives an empty list for a visible loan without events', async () => {
-    const response = await productGet(app, PATHS.loanEvents(loanIds.quiet), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(PATHS.loanEvents(loanIds.quiet));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
@@ -218,8 +209,8 @@ describe('GET v1 /loans/{id}/events', () => {
 
 describe.each(endpoints)('refusals of %s', (_name, pathOf) => {
   it('answers 404 alike for a loan of another organization and a loan that does not exist', async () => {
-    const foreign = await productGet(app, pathOf(loanIds.foreign), { cookie, participantId: ids.home });
-    const missing = await productGet(app, pathOf(randomUUID()), { cookie, participantId: ids.home });
+    const foreign = await member.as(ids.home).get(pathOf(loanIds.foreign));
+    const missing = await member.as(ids.home).get(pathOf(randomUUID()));
     expect(foreign.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(foreign.json()).toEqual(NOT_FOUND_BODY);
@@ -227,27 +218,27 @@ describe.each(endpoints)('refusals of %s', (_name, pathOf) => {
   });
 
   it('answers 404 for a loan another organization of the same user holds, when acting for this one', async () => {
-    const response = await productGet(app, pathOf(loanIds.secondOnly), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(pathOf(loanIds.secondOnly));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(NOT_FOUND_BODY);
   });
 
   it('answers 400 naming the field for a malformed id', async () => {
-    const response = await productGet(app, pathOf('not-a-loan-id'), { cookie, participantId: ids.home });
+    const response = await member.as(ids.home).get(pathOf('not-a-loan-id'));
     expect(response.statusCode).toBe(400);
     const body = errorBodySchema.parse(response.json());
     expect(body.message).toMatch(/^params\.id: /);
   });
 
   it('answers 401 without a session', async () => {
-    const response = await productGet(app, pathOf(loanIds.shared), { participantId: ids.home });
+    const response = await server.anonymous.as(ids.home).get(pathOf(loanIds.shared));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
   });
 
   it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
     for (const participantId of [ids.foreign, randomUUID(), 'not-a-uuid']) {
-      const response = await productGet(app, pathOf(loanIds.shared), { cookie, participantId });
+      const response = await member.as(participantId).get(pathOf(loanIds.shared));
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody });
     }
@@ -260,7 +251,7 @@ describe('a loan whose role has moved on', () => {
   it.each(endpoints)(
     '%s: answers 410 saying so to an organization that transferred its role away, or that the history names',
     async (_name, pathOf) => {
-      const db = database.db;
+      const db = server.db;
       // Home asked Foreign to take over its only role, and Foreign confirmed: Home holds nothing now.
       const transferred = await insertLoan(db, { parties: [{ role: 'OWNER', participantId: ids.foreign }] });
       await db.insert(roleRequests).values({
@@ -276,7 +267,7 @@ describe('a loan whose role has moved on', () => {
         events: [{ participantId: ids.home }],
       });
       for (const loanId of [transferred.id, registered.id]) {
-        const response = await productGet(app, pathOf(loanId), { cookie, participantId: ids.home });
+        const response = await member.as(ids.home).get(pathOf(loanId));
         expect(response.statusCode).toBe(410);
         expect(response.json()).toEqual(GONE_BODY);
         // Not a word of the loan itself.
@@ -284,8 +275,8 @@ describe('a loan whose role has moved on', () => {
         expect(response.body).not.toContain(registered.uli);
       }
       // The organization now holding it sees it; one that never took part still gets 404.
-      expect((await productGet(app, pathOf(transferred.id), { cookie: foreignCookie, participantId: ids.foreign })).statusCode).toBe(200);
-      const stranger = await productGet(app, pathOf(transferred.id), { cookie, participantId: ids.second });
+      expect((await foreignUser.as(ids.foreign).get(pathOf(transferred.id))).statusCode).toBe(200);
+      const stranger = await member.as(ids.second).get(pathOf(transferred.id));
       expect(stranger.statusCode).toBe(404);
       expect(stranger.json()).toEqual(NOT_FOUND_BODY);
     },
@@ -294,7 +285,7 @@ describe('a loan whose role has moved on', () => {
 
 describe('OpenAPI', () => {
   it('documents both routes with the loan id parameter', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    const response = await server.anonymous.get('/registry/api-docs/json');
     const document = response.json() as { paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> };
     for (const path of ['/service-dart/secure/api/v1/loans/{id}/details', '/service-dart/secure/api/v1/loans/{id}/events']) {
       expect(document.paths[path]?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));

@@ -1,25 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { poolDetailSchema, poolListSchema } from '../../src/contract/pools';
 import { TEXTS } from '../../src/domain/texts';
 import { LOAN_CSV_HEADERS } from '../../src/server/csv/loan-csv';
 import { POOL_NOT_FOUND } from '../../src/server/routes/pools';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
 import { createLoanListWorld, insertPool, type LoanListWorld } from './support/loan-list-world';
-import { createTestApp, productGet } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let world: LoanListWorld;
 const pools = {} as Record<'owned' | 'pending' | 'shared' | 'hidden' | 'old', string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  world = await createLoanListWorld(database.db, app);
-  const db = database.db;
+  world = await createLoanListWorld(server.db, server.app);
+  const db = server.db;
   const { loans, home, foreign, filler } = world;
   // Home's own pool: Ada (400,000.00), Grace (250,000.50) and a dozen fillers (125,000.00 each).
   pools.owned = (
@@ -47,16 +42,10 @@ beforeAll(async () => {
   ).id;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 const get = (url: string, options: { cookie?: string | null; participantId?: string } = {}) =>
-  productGet(app, url, {
-    ...(options.cookie === null ? {} : { cookie: options.cookie ?? world.cookies.member }),
-    participantId: options.participantId ?? world.home,
-  });
+  server
+    .caller(options.cookie === null ? undefined : (options.cookie ?? world.cookies.member), options.participantId ?? world.home)
+    .get(url);
 
 describe('GET v1 /pools', () => {
   it('lists the pools the organization owns or holds a role in, newest completion first, counting the loans it may see', async () => {
