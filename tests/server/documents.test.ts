@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import {
   DOCUMENT_ID_OR_HASH_MESSAGE,
@@ -17,13 +16,12 @@ import { DOCUMENT_METADATA_SQL, findDocument } from '../../src/server/db/documen
 import { documents } from '../../src/server/db/schema';
 import { DOCUMENT_INTEGRITY_FAILED, DOCUMENT_NOT_FOUND, DOCUMENT_TYPE_REQUIRED, prefersPdf } from '../../src/server/routes/documents';
 import { makeDamagedPdf, makeDocumentPdf, type DocumentKind, type DocumentSubject } from '../../src/server/seed/documents';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-rows';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let cookie: string;
+const server = useRouteTest();
+let member: Caller;
 const ids = {} as Record<'home' | 'second' | 'foreign', string>;
 const loanIds = {} as Record<'shared' | 'other' | 'foreign' | 'empty', string>;
 /** Documents by name, with the bytes stored for them. */
@@ -55,7 +53,7 @@ async function insertDocument(
 ) {
   const fileName = `${values.name.toLowerCase().replaceAll(' ', '-')}.pdf`;
   const hash = values.hash ?? sha256(values.content);
-  const [row] = await database.db
+  const [row] = await server.db
     .insert(documents)
     .values({
       loanId,
@@ -76,9 +74,7 @@ async function insertDocument(
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const db = database.db;
+  const db = server.db;
   const home = await insertParticipant(db, { name: 'Home Bank' });
   const second = await insertParticipant(db, { name: 'Second Trust' });
   const foreign = await insertParticipant(db, { name: 'Foreign Credit' });
@@ -87,7 +83,7 @@ beforeAll(async () => {
     email: 'member@registry.test',
     memberships: [{ participantId: home.id, isDefault: true }, { participantId: second.id }],
   });
-  cookie = await signedInCookie(app, 'member@registry.test');
+  member = await server.signIn('member@registry.test');
 
   const shared = await insertLoan(db, {
     parties: [
@@ -143,17 +139,12 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-/** Acting for Home, the member's default organization. */
-const home = () => ({ cookie, participantId: ids.home });
+/** The member acting for Home, its default organization. */
+const home = () => member.as(ids.home);
 
 describe('GET v4 /loans/{loanId}/documents/metadata', () => {
   it("lists the loan's documents oldest first, every item in both of SPEC's metadata shapes", async () => {
-    const response = await productGet(app, PATHS.loanDocumentsMetadata(loanIds.shared), home());
+    const response = await home().get(PATHS.loanDocumentsMetadata(loanIds.shared));
     expect(response.statusCode).toBe(200);
     const items = documentMetadataListSchema.parse(response.json());
     expect(items.map((item) => [item.name, item.type])).toEqual([
@@ -191,7 +182,7 @@ describe('GET v4 /loans/{loanId}/documents/metadata', () => {
   });
 
   it('gives an empty list for a visible loan without documents', async () => {
-    const response = await productGet(app, PATHS.loanDocumentsMetadata(loanIds.empty), home());
+    const response = await home().get(PATHS.loanDocumentsMetadata(loanIds.empty));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
@@ -201,7 +192,7 @@ describe('GET v4 /loans/{loanId}/documents/metadata', () => {
     // bytes are stored out of line (TOAST), so only a query that returns them reads those blocks.
     const serialization = async (text: string) => {
       const sql = text.replaceAll('$1', `'${loanIds.shared}'::uuid`).replaceAll('$2', `'${ids.home}'::uuid`);
-      const result = await database.pool.query<{ 'QUERY PLAN': [{ Serialization: Record<string, number> }] }>(
+      const result = await server.database.pool.query<{ 'QUERY PLAN': [{ Serialization: Record<string, number> }] }>(
         `EXPLAIN (ANALYZE, BUFFERS, SERIALIZE, FORMAT JSON) ${sql}`,
       );
       const section = result.rows[0]?.['QUERY PLAN'][0].Serialization ?? {};
@@ -220,12 +211,12 @@ describe('GET v4 /loans/{loanId}/documents/metadata', () => {
 
 describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
   const metadataOf = async (id: string): Promise<DocumentMetadata> => {
-    const list = documentMetadataListSchema.parse((await productGet(app, PATHS.loanDocumentsMetadata(loanIds.shared), home())).json());
+    const list = documentMetadataListSchema.parse((await home().get(PATHS.loanDocumentsMetadata(loanIds.shared))).json());
     return list.find((item) => item.documentId === id) as DocumentMetadata;
   };
 
   it('gives the document by id as JSON: its metadata and the PDF in base64', async () => {
-    const response = await productGet(app, PATHS.loanDocument(loanIds.shared, stored.deed.id), home());
+    const response = await home().get(PATHS.loanDocument(loanIds.shared, stored.deed.id));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = documentContentSchema.parse(response.json());
@@ -237,7 +228,7 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
   });
 
   it('gives the bytes themselves on Accept: application/pdf, with the file name and the SHA-256', async () => {
-    const response = await productGet(app, PATHS.loanDocument(loanIds.shared, stored.deed.id), { ...home(), headers: PDF });
+    const response = await home().get(PATHS.loanDocument(loanIds.shared, stored.deed.id), { headers: PDF });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="deed-of-trust.pdf"; filename*=UTF-8''deed-of-trust.pdf`);
@@ -249,20 +240,20 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
 
   it('reads by hash with the type, in any case of hex digits, as JSON or PDF', async () => {
     const path = `${PATHS.loanDocument(loanIds.shared, stored.assignment.hash.toUpperCase())}?type=ASSIGNMENT`;
-    const json = await productGet(app, path, home());
+    const json = await home().get(path);
     expect(json.statusCode).toBe(200);
     const body = documentContentSchema.parse(json.json());
     expect(body.document.documentId).toBe(stored.assignment.id);
     expect(Buffer.from(body.bytes, 'base64').equals(stored.assignment.content)).toBe(true);
-    const pdf = await productGet(app, path, { ...home(), headers: PDF });
+    const pdf = await home().get(path, { headers: PDF });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(stored.assignment.content)).toBe(true);
   });
 
   it('reads by id with a type that matches, and not with one that does not', async () => {
-    const matching = await productGet(app, `${PATHS.loanDocument(loanIds.shared, stored.deed.id)}?type=DEED`, home());
+    const matching = await home().get(`${PATHS.loanDocument(loanIds.shared, stored.deed.id)}?type=DEED`);
     expect(matching.statusCode).toBe(200);
-    const other = await productGet(app, `${PATHS.loanDocument(loanIds.shared, stored.deed.id)}?type=RELEASE`, home());
+    const other = await home().get(`${PATHS.loanDocument(loanIds.shared, stored.deed.id)}?type=RELEASE`);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual(DOCUMENT_NOT_FOUND_BODY);
   });
@@ -274,8 +265,7 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
     expect(prefersPdf('application/pdf, application/json')).toBe(true);
     expect(prefersPdf('application/json;q=0.5, application/pdf')).toBe(true);
     expect(prefersPdf('application/pdf;q=0')).toBe(false);
-    const browserish = await productGet(app, PATHS.loanDocument(loanIds.shared, stored.deed.id), {
-      ...home(),
+    const browserish = await home().get(PATHS.loanDocument(loanIds.shared, stored.deed.id), {
       headers: { accept: 'application/pdf;q=0.9, application/json' },
     });
     expect(browserish.headers['content-type']).toMatch(/^application\/json/);
@@ -290,7 +280,7 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
     ] as const;
 
     it.each(reads)('is refused %s with 500 and a message that says so, its bytes never sent', async (_name, pathOf, headers) => {
-      const response = await productGet(app, pathOf(), { ...home(), headers });
+      const response = await home().get(pathOf(), { headers });
       expect(response.statusCode).toBe(500);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual(INTEGRITY_BODY);
@@ -306,21 +296,21 @@ describe('GET v4 /loans/{loanId}/documents/{documentIdOrHash}', () => {
 
   it('answers 406 to Accept: application/pdf for a document that is not a PDF, and gives it as JSON', async () => {
     const path = PATHS.loanDocument(loanIds.shared, stored.notPdf.id);
-    const pdf = await productGet(app, path, { ...home(), headers: PDF });
+    const pdf = await home().get(path, { headers: PDF });
     expect(pdf.statusCode).toBe(406);
     expect(errorBodySchema.parse(pdf.json()).message).toMatch(/not a PDF/);
-    const json = await productGet(app, path, home());
+    const json = await home().get(path);
     expect(Buffer.from(documentContentSchema.parse(json.json()).bytes, 'base64').toString()).toBe('plain text notes');
   });
 });
 
 describe('the read of one document (a binary COPY, its values written into the statement)', () => {
   it('reads the bytes exactly as stored, and the metadata with them', async () => {
-    const { loanVisible, document } = await findDocument(database.db, loanIds.shared, ids.home, { id: stored.deed.id });
+    const { loanVisible, document } = await findDocument(server.db, loanIds.shared, ids.home, { id: stored.deed.id });
     expect(loanVisible).toBe(true);
     expect(document?.content.equals(stored.deed.content)).toBe(true);
     expect(document).toMatchObject({ id: stored.deed.id, name: 'Deed of Trust', type: 'DEED', sizeBytes: stored.deed.content.length });
-    expect(await findDocument(database.db, loanIds.foreign, ids.home, { id: stored.foreignDeed.id })).toEqual({
+    expect(await findDocument(server.db, loanIds.foreign, ids.home, { id: stored.foreignDeed.id })).toEqual({
       loanVisible: false,
       document: null,
     });
@@ -328,46 +318,46 @@ describe('the read of one document (a binary COPY, its values written into the s
 
   it('refuses to write anything but a uuid, a SHA-256 or a kind into the statement', async () => {
     const injected = "' or true --";
-    await expect(findDocument(database.db, `${loanIds.shared}${injected}`, ids.home, { id: stored.deed.id })).rejects.toThrow(/Refusing/);
-    await expect(findDocument(database.db, loanIds.shared, ids.home, { id: stored.deed.id, type: `DEED${injected}` })).rejects.toThrow(
+    await expect(findDocument(server.db, `${loanIds.shared}${injected}`, ids.home, { id: stored.deed.id })).rejects.toThrow(/Refusing/);
+    await expect(findDocument(server.db, loanIds.shared, ids.home, { id: stored.deed.id, type: `DEED${injected}` })).rejects.toThrow(
       /Refusing/,
     );
     await expect(
-      findDocument(database.db, loanIds.shared, ids.home, { hash: `${stored.deed.hash}${injected}`, type: 'DEED' }),
+      findDocument(server.db, loanIds.shared, ids.home, { hash: `${stored.deed.hash}${injected}`, type: 'DEED' }),
     ).rejects.toThrow(/Refusing/);
     // The pool is whole afterwards.
-    expect((await findDocument(database.db, loanIds.shared, ids.home, { id: stored.deed.id })).document?.id).toBe(stored.deed.id);
+    expect((await findDocument(server.db, loanIds.shared, ids.home, { id: stored.deed.id })).document?.id).toBe(stored.deed.id);
   });
 });
 
 describe('refusals of a document read', () => {
   it('answers 404 Document not found for a document of another loan, even one the organization sees', async () => {
     for (const document of [stored.otherDeed, stored.foreignDeed]) {
-      const byId = await productGet(app, PATHS.loanDocument(loanIds.shared, document.id), home());
+      const byId = await home().get(PATHS.loanDocument(loanIds.shared, document.id));
       expect(byId.statusCode).toBe(404);
       expect(byId.json()).toEqual(DOCUMENT_NOT_FOUND_BODY);
     }
-    const missing = await productGet(app, PATHS.loanDocument(loanIds.shared, randomUUID()), home());
+    const missing = await home().get(PATHS.loanDocument(loanIds.shared, randomUUID()));
     expect(missing.json()).toEqual(DOCUMENT_NOT_FOUND_BODY);
     // The deed's content is on this loan too, but not as a release.
-    const wrongType = await productGet(app, `${PATHS.loanDocument(loanIds.shared, stored.deed.hash)}?type=RELEASE`, home());
+    const wrongType = await home().get(`${PATHS.loanDocument(loanIds.shared, stored.deed.hash)}?type=RELEASE`);
     expect(wrongType.json()).toEqual(DOCUMENT_NOT_FOUND_BODY);
-    const unknownHash = await productGet(app, `${PATHS.loanDocument(loanIds.shared, 'a'.repeat(64))}?type=DEED`, home());
+    const unknownHash = await home().get(`${PATHS.loanDocument(loanIds.shared, 'a'.repeat(64))}?type=DEED`);
     expect(unknownHash.json()).toEqual(DOCUMENT_NOT_FOUND_BODY);
   });
 
   it('answers 400 naming the query field for a hash without its type, or an unknown type', async () => {
-    const withoutType = await productGet(app, PATHS.loanDocument(loanIds.shared, stored.deed.hash), home());
+    const withoutType = await home().get(PATHS.loanDocument(loanIds.shared, stored.deed.hash));
     expect(withoutType.statusCode).toBe(400);
     expect(withoutType.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: DOCUMENT_TYPE_REQUIRED });
-    const unknownType = await productGet(app, `${PATHS.loanDocument(loanIds.shared, stored.deed.hash)}?type=POEM`, home());
+    const unknownType = await home().get(`${PATHS.loanDocument(loanIds.shared, stored.deed.hash)}?type=POEM`);
     expect(unknownType.statusCode).toBe(400);
     expect(errorBodySchema.parse(unknownType.json()).message).toMatch(/^querystring\.type: /);
   });
 
   it('answers 400 naming the field for a malformed document id or hash', async () => {
     for (const value of ['not-a-document', 'a'.repeat(63), `${'g'.repeat(64)}`]) {
-      const response = await productGet(app, PATHS.loanDocument(loanIds.shared, value), home());
+      const response = await home().get(PATHS.loanDocument(loanIds.shared, value));
       expect(response.statusCode).toBe(400);
       expect(errorBodySchema.parse(response.json()).message).toBe(`params.documentIdOrHash: ${DOCUMENT_ID_OR_HASH_MESSAGE}`);
     }
@@ -382,34 +372,34 @@ const endpoints = [
 
 describe.each(endpoints)('refusals of %s', (_name, pathOf) => {
   it('answers 404 alike for a loan of another organization and a loan that does not exist', async () => {
-    const foreign = await productGet(app, pathOf(loanIds.foreign), home());
-    const missing = await productGet(app, pathOf(randomUUID()), home());
+    const foreign = await home().get(pathOf(loanIds.foreign));
+    const missing = await home().get(pathOf(randomUUID()));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(LOAN_NOT_FOUND_BODY);
     expect(missing.json()).toEqual(LOAN_NOT_FOUND_BODY);
   });
 
   it('answers 404 for a loan another organization of the same user holds, when acting for this one', async () => {
-    const response = await productGet(app, pathOf(loanIds.shared), { cookie, participantId: ids.second });
+    const response = await member.as(ids.second).get(pathOf(loanIds.shared));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(LOAN_NOT_FOUND_BODY);
   });
 
   it('answers 400 naming the field for a malformed loan id', async () => {
-    const response = await productGet(app, pathOf('not-a-loan-id'), home());
+    const response = await home().get(pathOf('not-a-loan-id'));
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).message).toMatch(/^params\.loanId: /);
   });
 
   it('answers 401 without a session', async () => {
-    const response = await productGet(app, pathOf(loanIds.shared), { participantId: ids.home, headers: PDF });
+    const response = await server.anonymous.as(ids.home).get(pathOf(loanIds.shared), { headers: PDF });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
   });
 
   it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
     for (const participantId of [ids.foreign, randomUUID(), 'not-a-uuid']) {
-      const response = await productGet(app, pathOf(loanIds.shared), { cookie, participantId, headers: PDF });
+      const response = await member.as(participantId).get(pathOf(loanIds.shared), { headers: PDF });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody });
     }
@@ -418,7 +408,7 @@ describe.each(endpoints)('refusals of %s', (_name, pathOf) => {
 
 describe('OpenAPI', () => {
   it('documents both routes: both metadata shapes, the PDF form and the refusal of damaged content', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    const response = await server.anonymous.get('/registry/api-docs/json');
     const document = response.json() as {
       paths: Record<string, { get?: { description?: string; responses?: Record<string, { content?: Record<string, unknown> }> } }>;
     };

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
@@ -8,31 +7,23 @@ import { LOAN_CSV_HEADERS, neutralizeCell, UTF8_BOM } from '../../src/server/csv
 import { CSV_DOWNLOADS_BUSY, CSV_RETRY_AFTER_SECONDS, TOO_MANY_CSV_DOWNLOADS } from '../../src/server/csv/stream-slots';
 import { connectDatabase } from '../../src/server/db/database';
 import { prefersCsv } from '../../src/server/routes/loans';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { csvRecords, parseCsv } from './support/csv-parse';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { createTestApp, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let world: LoanListWorld;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  world = await createLoanListWorld(database.db, app);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  world = await createLoanListWorld(server.db, server.app);
 });
 
 const CSV = { accept: 'text/csv' };
 
 function csvGet(query: Record<string, string> = {}, options: { accept?: string; cookie?: string | null; participantId?: string } = {}) {
   const params = new URLSearchParams(query);
-  return productGet(app, `${PATHS.loans}${params.size ? `?${params}` : ''}`, {
+  return productGet(server.app, `${PATHS.loans}${params.size ? `?${params}` : ''}`, {
     ...(options.cookie === null ? {} : { cookie: options.cookie ?? world.cookies.member }),
     participantId: options.participantId ?? world.home,
     headers: { accept: options.accept ?? CSV.accept },
@@ -146,7 +137,7 @@ describe('GET v2 /loans with Accept: text/csv', () => {
     const badRoles = await csvGet({ participantRoles: 'BORROWER' });
     expect(badRoles.statusCode).toBe(400);
     expect(badRoles.json().message).toContain('querystring.participantRoles');
-    // Refused before the download starts: a NUL once failed in the database after a 200 and cut the file off.
+    // Refused before the download starts: a NUL once failed in the server.database after a 200 and cut the file off.
     const nul = await csvGet({ query: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
     expect(nul.headers['content-disposition']).toBeUndefined();
@@ -185,20 +176,21 @@ describe('CSV rules', () => {
 describe('CSV downloads that hold the database', () => {
   it("stream at most 2 per identity (429) and 4 per server (503); the server's other calls go on", async () => {
     const extra = ['csv-two@registry.test', 'csv-three@registry.test'];
-    for (const email of extra) await insertUser(database.db, { email, memberships: [{ participantId: world.home, isDefault: true }] });
-    const [second = '', third = ''] = await Promise.all(extra.map((email) => signedInCookie(app, email)));
+    for (const email of extra) await insertUser(server.db, { email, memberships: [{ participantId: world.home, isDefault: true }] });
+    const [second = '', third = ''] = await Promise.all(extra.map((email) => signedInCookie(server.app, email)));
     // A server whose main pool has two connections only: the four streams wait on connections of
     // the server's CSV pool, so the main pool stays free for every other call. And two connections
     // of the test's own.
-    const handle = connectDatabase(database.url, 2);
-    const server = await createTestApp(handle.db);
-    const blocker = new pg.Client({ connectionString: database.ownerUrl });
+    const handle = connectDatabase(server.database.url, 2);
+    const busyServer = await createTestApp(handle.db);
+    const blocker = new pg.Client({ connectionString: server.database.ownerUrl });
     // The server's role, which may see its own sessions' waits.
-    const observer = new pg.Client({ connectionString: database.url });
+    const observer = new pg.Client({ connectionString: server.database.url });
     await Promise.all([blocker.connect(), observer.connect()]);
     const waiting = async () =>
       (await observer.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0]?.n;
-    const get = (cookie: string) => productGet(server, PATHS.loans, { cookie, participantId: world.home, headers: { accept: CSV.accept } });
+    const get = (cookie: string) =>
+      productGet(busyServer, PATHS.loans, { cookie, participantId: world.home, headers: { accept: CSV.accept } });
     let held: Promise<{ statusCode: number }>[];
     try {
       // Every CSV statement waits behind this lock, holding its connection and its slot, as an unread download does.
@@ -216,9 +208,9 @@ describe('CSV downloads that hold the database', () => {
       expect(busy.headers['retry-after']).toBe(String(CSV_RETRY_AFTER_SECONDS));
       // The main pool still has its connections for everything else.
       const others = await Promise.all([
-        productGet(server, PATHS.usersMe, { cookie: third, participantId: world.home }),
-        productGet(server, `${PATHS.messages}?limit=10`, { cookie: third, participantId: world.home }),
-        productGet(server, PATHS.usersMe, { cookie: second, participantId: world.home }),
+        productGet(busyServer, PATHS.usersMe, { cookie: third, participantId: world.home }),
+        productGet(busyServer, `${PATHS.messages}?limit=10`, { cookie: third, participantId: world.home }),
+        productGet(busyServer, PATHS.usersMe, { cookie: second, participantId: world.home }),
       ]);
       expect(others.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     } finally {
@@ -231,14 +223,14 @@ describe('CSV downloads that hold the database', () => {
       expect((await get(world.cookies.member)).statusCode).toBe(200);
       expect((await get(third)).statusCode).toBe(200);
     } finally {
-      await server.close();
+      await busyServer.close();
       await handle.close();
     }
   });
 
   it('answers an error status when the statement fails before the first row, not a 200 cut short', async () => {
-    const blocker = new pg.Client({ connectionString: database.ownerUrl });
-    const observer = new pg.Client({ connectionString: database.url });
+    const blocker = new pg.Client({ connectionString: server.database.ownerUrl });
+    const observer = new pg.Client({ connectionString: server.database.url });
     await Promise.all([blocker.connect(), observer.connect()]);
     try {
       // The CSV statement waits behind the lock; then it is canceled, as statement_timeout or an operator would.

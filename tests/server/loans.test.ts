@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LOAN_SORT_COLUMNS,
   loanDetailsSchema,
@@ -19,24 +18,16 @@ import { loanListSql, NARROWING_CANDIDATES } from '../../src/server/db/loan-list
 import { poolOf } from '../../src/server/db/pg-pool';
 import { writeTransaction } from '../../src/server/db/write-transaction';
 import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { insertLoan } from './support/loan-rows';
 import { createTestApp, productGet, TEST_CONFIG } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let world: LoanListWorld;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  world = await createLoanListWorld(database.db, app);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  world = await createLoanListWorld(server.db, server.app);
 });
 
 const listUrl = (query: Record<string, string | number> = {}) => {
@@ -45,7 +36,10 @@ const listUrl = (query: Record<string, string | number> = {}) => {
 };
 
 async function list(query: Record<string, string | number> = {}, participantId?: string): Promise<LoanList> {
-  const response = await productGet(app, listUrl(query), { cookie: world.cookies.member, participantId: participantId ?? world.home });
+  const response = await productGet(server.app, listUrl(query), {
+    cookie: world.cookies.member,
+    participantId: participantId ?? world.home,
+  });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return loanListSchema.parse(response.json());
@@ -95,7 +89,7 @@ describe('GET v2 /loans: what the organization sees', () => {
     { limit: 10, offset: 100_000 },
     { limit: 10, offset: 100_000, query: 'filler' },
   ])('answers text that is already what the contract writes (%j)', async (query) => {
-    const response = await productGet(app, listUrl(query), { cookie: world.cookies.member, participantId: world.home });
+    const response = await productGet(server.app, listUrl(query), { cookie: world.cookies.member, participantId: world.home });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toBe(JSON.stringify(loanListSchema.parse(JSON.parse(response.body))));
   });
@@ -120,7 +114,7 @@ describe('GET v2 /loans: what the organization sees', () => {
   });
 
   it("shows the list as the other organization sees it, without the first one's loans", async () => {
-    const response = await productGet(app, listUrl({ limit: 100, participantRoles: 'OWNER' }), {
+    const response = await productGet(server.app, listUrl({ limit: 100, participantRoles: 'OWNER' }), {
       cookie: world.cookies.other,
       participantId: world.foreign,
     });
@@ -246,7 +240,7 @@ describe('GET v2 /loans: search', () => {
   });
 
   it('lists a loan once when its address and its borrower both match, and across fields only with a line break', async () => {
-    const db = database.db;
+    const db = server.db;
     const both = await insertLoan(db, {
       borrowerLastName: 'Quillfeather',
       propertyStreet1: '9 Quillfeather Lane',
@@ -364,9 +358,9 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
   // These writes bypass the server (as another server's or a console's would): the list's page
   // cache hears of them by NOTIFY at commit (migration 0019), within milliseconds, never later.
   it('shows a new role, a transfer away, a renamed organization and a deleted loan, told by the database', async () => {
-    const db = database.db;
+    const db = server.db;
     const before = await list({ limit: 100 });
-    expect(app.loanPages.size).toBeGreaterThan(0);
+    expect(server.app.loanPages.size).toBeGreaterThan(0);
     const fresh = await insertLoan(db, { borrowerLastName: 'Newcomer', parties: [{ role: 'OWNER', participantId: world.home }] });
     await expect.poll(async () => (await list({ limit: 100 })).totalCount, soon).toBe(before.totalCount + 1);
     // Transfer: the owner role moves to the other organization.
@@ -383,23 +377,26 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
   });
 
   it('names an organization without a provenance id by its id, in the list as in the details', async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       borrowerLastName: 'Unprovenanced',
       parties: [{ role: 'OWNER', participantId: world.home }],
     });
     try {
       const item = (await list({ limit: 100, query: 'unprovenanced' })).loans[0];
-      const response = await productGet(app, PATHS.loanDetails(loan.id), { cookie: world.cookies.member, participantId: world.home });
+      const response = await productGet(server.app, PATHS.loanDetails(loan.id), {
+        cookie: world.cookies.member,
+        participantId: world.home,
+      });
       const owner = loanDetailsSchema.parse(response.json()).parties.find((party) => party.role === 'OWNER');
       expect(item?.owner?.currentValue).toEqual({ participantName: expect.any(String), provenanceId: world.home });
       expect(item?.owner?.currentValue).toEqual(owner?.currentValue);
     } finally {
-      await database.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
+      await server.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
     }
   });
 
   it('keeps the index equal to a rebuild from scratch', async () => {
-    const db = database.db;
+    const db = server.db;
     const rows = async (table: typeof loanListEntries | typeof loanListSearch | typeof loanListItems) =>
       (await db.select().from(table)).map((row) => JSON.stringify(row)).sort();
     const snapshot = async () => [...(await rows(loanListEntries)), ...(await rows(loanListSearch)), ...(await rows(loanListItems))];
@@ -447,7 +444,7 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
       }
       expect(new Map(incrementalTotals.map((row) => [`${row.participant_id}:${row.roles}`, Number(row.count)]))).toEqual(summed);
       // A rebuild is the seed's (the owner role's): it empties the index tables.
-      await database.owner.db.transaction(async (tx) => refreshLoanListIndex(tx));
+      await server.database.owner.db.transaction(async (tx) => refreshLoanListIndex(tx));
       expect(await snapshot()).toEqual(incremental);
       expect(await counts()).toEqual(incrementalCounts);
       expect(await totals()).toEqual(incrementalTotals);
@@ -460,7 +457,7 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
 describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   /** Counts the list statements the server sends PostgreSQL while `work` runs. */
   async function listQueriesDuring(work: () => Promise<unknown>): Promise<number> {
-    const pool = poolOf(app.db);
+    const pool = poolOf(server.app.db);
     const query = pool.query.bind(pool);
     let count = 0;
     pool.query = ((config: unknown, ...rest: unknown[]) => {
@@ -476,45 +473,45 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   }
 
   it('answers a repeated page without asking the database, byte for byte the same', async () => {
-    const get = () => productGet(app, listUrl({ limit: 20 }), { cookie: world.cookies.member, participantId: world.home });
+    const get = () => productGet(server.app, listUrl({ limit: 20 }), { cookie: world.cookies.member, participantId: world.home });
     const first = await get();
     let again = first;
     // Earlier tests' writes may still be announcing themselves (each empties the cache): once they
     // have, the page comes from the cache.
     await expect.poll(() => listQueriesDuring(async () => (again = await get())), soon).toBe(0);
     expect(again.body).toBe(first.body);
-    // Another page, filter or sort is another key: the database is asked.
+    // Another page, filter or sort is another key: the server.database is asked.
     expect(await listQueriesDuring(() => list({ limit: 20, sortBy: 'uli' }))).toBe(1);
   });
 
   it("never gives one organization's cached page to another, nor to a caller outside it", async () => {
     const home = await list({ limit: 100 });
     expect(idsOf(home)).not.toContain(world.loans.foreignOnly);
-    const outsider = await productGet(app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.home });
+    const outsider = await productGet(server.app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.home });
     expect(outsider.statusCode).toBe(403);
     const foreign = loanListSchema.parse(
-      (await productGet(app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.foreign })).json(),
+      (await productGet(server.app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.foreign })).json(),
     );
     expect(idsOf(foreign)).toContain(world.loans.foreignOnly);
     expect(foreign.totalCount).not.toBe(home.totalCount);
   });
 
   it("shows this server's own committed write at once, before any notification", async () => {
-    const loan = await insertLoan(database.db, { borrowerLastName: 'Cachedaway', parties: [{ role: 'OWNER', participantId: world.home }] });
+    const loan = await insertLoan(server.db, { borrowerLastName: 'Cachedaway', parties: [{ role: 'OWNER', participantId: world.home }] });
     try {
       await expect.poll(async () => idsOf(await list({ limit: 100, query: 'cachedaway' })), soon).toContain(loan.id);
-      await writeTransaction(database.db, (tx) =>
+      await writeTransaction(server.db, (tx) =>
         tx.execute(sql`UPDATE loan_parties SET participant_id = ${world.foreign} WHERE loan_id = ${loan.id}`),
       );
       // No wait: the commit emptied the cache before writeTransaction returned.
       expect(idsOf(await list({ limit: 100, query: 'cachedaway' }))).not.toContain(loan.id);
     } finally {
-      await database.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
+      await server.db.execute(`DELETE FROM loans WHERE id = '${loan.id}'` as never);
     }
   });
 
   it('keeps nothing when LOAN_PAGE_CACHE_MB is 0', async () => {
-    const uncached = await createTestApp(database.db, { config: { ...TEST_CONFIG, loanPageCacheMb: 0 } });
+    const uncached = await createTestApp(server.db, { config: { ...TEST_CONFIG, loanPageCacheMb: 0 } });
     try {
       const url = listUrl({ limit: 10 });
       await productGet(uncached, url, { cookie: world.cookies.member, participantId: world.home });
@@ -529,12 +526,12 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
 
 describe('GET v2 /loans: refusals', () => {
   it('answers 401 without a session', async () => {
-    const response = await productGet(app, listUrl(), { participantId: world.home });
+    const response = await server.anonymous.as(world.home).get(listUrl());
     expect(response.statusCode).toBe(401);
   });
 
   it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
-    const response = await productGet(app, listUrl(), { cookie: world.cookies.member, participantId: world.foreign });
+    const response = await productGet(server.app, listUrl(), { cookie: world.cookies.member, participantId: world.foreign });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(TEXTS.invalidParticipantBody);
   });
@@ -553,10 +550,10 @@ describe('GET v2 /loans: refusals', () => {
     ['sortBy', { sortBy: 'borrower' }],
     ['sortDirection', { sortDirection: 'up' }],
     ['query', { query: 'x'.repeat(201) }],
-    // PostgreSQL's text cannot hold U+0000: refused by the contract, never a 500 from the database.
+    // PostgreSQL's text cannot hold U+0000: refused by the contract, never a 500 from the server.database.
     ['query', { query: 'a\u0000b' }],
   ])('answers 400 naming %s for a bad value', async (field, query) => {
-    const response = await productGet(app, listUrl(query as Record<string, string | number>), {
+    const response = await productGet(server.app, listUrl(query as Record<string, string | number>), {
       cookie: world.cookies.member,
       participantId: world.home,
     });
@@ -572,13 +569,13 @@ describe('GET v2 /loans: refusals', () => {
     ['offset', ''],
     ['offset', '+5'],
   ])('answers 400 for %s=%j: digits only', async (field, value) => {
-    const response = await productGet(app, listUrl({ [field]: value }), { cookie: world.cookies.member, participantId: world.home });
+    const response = await productGet(server.app, listUrl({ [field]: value }), { cookie: world.cookies.member, participantId: world.home });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`querystring.${field}: ${WHOLE_NUMBER_MESSAGE}`);
   });
 
   it('answers 400 saying so for a parameter given twice', async () => {
-    const response = await productGet(app, `${listUrl({ limit: 10 })}&limit=20`, {
+    const response = await productGet(server.app, `${listUrl({ limit: 10 })}&limit=20`, {
       cookie: world.cookies.member,
       participantId: world.home,
     });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { loanDetailsSchema, loanEventsSchema, loanListSchema, type LoanListItem } from '../../src/contract/loans';
 import { messageListSchema, messageSchema } from '../../src/contract/messages';
@@ -15,13 +14,12 @@ import { ROLE_REQUEST_ERRORS, TRANSFER_EVENT_DESCRIPTIONS, TRANSFER_MESSAGES } f
 import { TEXTS } from '../../src/domain/texts';
 import { deactivationRequests, loanEvents, loanParties, loans, messages, roleRequests } from '../../src/server/db/schema';
 import { ConflictError } from '../../src/server/domain-errors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan, type TestParty } from './support/loan-rows';
 import { messageCountMismatches } from './support/message-counts';
-import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let today: string;
 let memberUserId: string;
 const ids = {} as Record<'home' | 'second' | 'foreign' | 'third' | 'dormant', string>;
@@ -44,7 +42,7 @@ function requestTransfer(
 ) {
   const actor = actorOf(options.as ?? 'home');
   const cookie = options.cookie === undefined ? actor.cookie : options.cookie;
-  return app.inject({
+  return server.app.inject({
     method: 'POST',
     url: PATHS.loanRoleRequests(loanId),
     headers: { ...sameOrigin, [PARTICIPANT_HEADER]: actor.participantId, ...(cookie ? { cookie } : {}) },
@@ -53,28 +51,28 @@ function requestTransfer(
 }
 
 const answer = (as: Org, messageId: string, response: boolean) =>
-  app.services.roleTransfers.answerMessage({ participantId: ids[as], userId: null, messageId, response });
+  server.app.services.roleTransfers.answerMessage({ participantId: ids[as], userId: null, messageId, response });
 
 async function details(loanId: string, as: Org) {
-  const response = await productGet(app, PATHS.loanDetails(loanId), actorOf(as));
+  const response = await productGet(server.app, PATHS.loanDetails(loanId), actorOf(as));
   return response.statusCode === 200 ? loanDetailsSchema.parse(response.json()) : response.statusCode;
 }
 
 async function events(loanId: string, as: Org) {
-  const response = await productGet(app, PATHS.loanEvents(loanId), actorOf(as));
+  const response = await productGet(server.app, PATHS.loanEvents(loanId), actorOf(as));
   expect(response.statusCode, response.body).toBe(200);
   return loanEventsSchema.parse(response.json());
 }
 
 async function listed(loanId: string, as: Org): Promise<LoanListItem | undefined> {
-  const response = await productGet(app, `${PATHS.loans}?limit=100`, actorOf(as));
+  const response = await productGet(server.app, `${PATHS.loans}?limit=100`, actorOf(as));
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json()).loans.find((item) => item.loanId === loanId);
 }
 
 /** The organization's asset list total (SPEC's 'Page X of Y', the dashboard's Assets tile). */
 async function listTotal(as: Org): Promise<number> {
-  const response = await productGet(app, PATHS.loans, actorOf(as));
+  const response = await productGet(server.app, PATHS.loans, actorOf(as));
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json()).totalCount;
 }
@@ -87,7 +85,7 @@ const statusOf = (item: LoanListItem) =>
 
 /** Everything a request or an answer writes about one loan, straight from the tables. */
 async function recorded(loanId: string) {
-  const db = database.db;
+  const db = server.db;
   return {
     loan: (await db.select().from(loans).where(eq(loans.id, loanId)))[0],
     parties: await db.select().from(loanParties).where(eq(loanParties.loanId, loanId)),
@@ -114,7 +112,7 @@ const homeAs = (role: string, extra: Partial<TestParty> = {}): TestParty => ({
 const foreignAs = (role: string): TestParty => ({ role, participantId: ids.foreign, provenanceId: 'pb1foreign' });
 
 /** A loan whose servicer is Home Bank (and nothing else of Home's), owned by a plain name. */
-const servicedByHome = () => insertLoan(database.db, { parties: [{ role: 'OWNER', name: 'Alpha Owner Trust' }, homeAs('SERVICER')] });
+const servicedByHome = () => insertLoan(server.db, { parties: [{ role: 'OWNER', name: 'Alpha Owner Trust' }, homeAs('SERVICER')] });
 
 /** Home Bank asks Foreign Credit to take over the servicer role; answers the request and the receiver's message. */
 async function pendingServicerTransfer() {
@@ -127,37 +125,30 @@ async function pendingServicerTransfer() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
   for (const org of ['home', 'second', 'foreign', 'third', 'dormant'] as const) {
-    ids[org] = (await insertParticipant(database.db, { name: NAMES[org], isActive: org !== 'dormant' })).id;
+    ids[org] = (await insertParticipant(server.db, { name: NAMES[org], isActive: org !== 'dormant' })).id;
   }
-  const { user } = await insertUser(database.db, {
+  const { user } = await insertUser(server.db, {
     email: 'member@registry.test',
     memberships: [{ participantId: ids.home, isDefault: true }, { participantId: ids.second }],
   });
   memberUserId = user.id;
-  await insertUser(database.db, { email: 'other@registry.test', memberships: [{ participantId: ids.foreign, isDefault: true }] });
-  await insertUser(database.db, { email: 'third@registry.test', memberships: [{ participantId: ids.third, isDefault: true }] });
-  cookies.member = await signedInCookie(app, 'member@registry.test');
-  cookies.other = await signedInCookie(app, 'other@registry.test');
-  cookies.third = await signedInCookie(app, 'third@registry.test');
+  await insertUser(server.db, { email: 'other@registry.test', memberships: [{ participantId: ids.foreign, isDefault: true }] });
+  await insertUser(server.db, { email: 'third@registry.test', memberships: [{ participantId: ids.third, isDefault: true }] });
+  cookies.member = await signedInCookie(server.app, 'member@registry.test');
+  cookies.other = await signedInCookie(server.app, 'other@registry.test');
+  cookies.third = await signedInCookie(server.app, 'third@registry.test');
   // Foreign Credit holds a role elsewhere, by its provenance id; Third Savings holds none.
-  await insertLoan(database.db, { parties: [foreignAs('OWNER')] });
-  const result = await database.db.execute<{ today: string }>(sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
+  await insertLoan(server.db, { parties: [foreignAs('OWNER')] });
+  const result = await server.db.execute<{ today: string }>(sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
   today = result.rows[0]?.today ?? '';
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe('GET v1 /participants/directory', () => {
   it('lists every active organization, id and name only, by name, to any signed-in member', async () => {
     const expected = (['foreign', 'home', 'second', 'third'] as const).map((org) => ({ id: ids[org], name: NAMES[org] }));
     for (const as of ['home', 'third'] as const) {
-      const response = await productGet(app, PATHS.participantDirectory, actorOf(as));
+      const response = await productGet(server.app, PATHS.participantDirectory, actorOf(as));
       expect(response.statusCode).toBe(200);
       expect(directorySchema.parse(response.json())).toEqual(expected);
       // Nothing beyond id and name reaches the wire.
@@ -166,14 +157,14 @@ describe('GET v1 /participants/directory', () => {
   });
 
   it('answers 401 without a session and 403 Invalid participant for an organization of someone else', async () => {
-    expect((await productGet(app, PATHS.participantDirectory, { participantId: ids.home })).statusCode).toBe(401);
-    const foreign = await productGet(app, PATHS.participantDirectory, { cookie: cookies.member, participantId: ids.foreign });
+    expect((await server.anonymous.as(ids.home).get(PATHS.participantDirectory)).statusCode).toBe(401);
+    const foreign = await productGet(server.app, PATHS.participantDirectory, { cookie: cookies.member, participantId: ids.foreign });
     expect(foreign.statusCode).toBe(403);
     expect(messageOf(foreign)).toBe(TEXTS.invalidParticipantBody);
   });
 
   it('is documented in OpenAPI with the transfer request and its fields', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/registry/api-docs/json' })).json() as {
+    const document = (await server.anonymous.get('/registry/api-docs/json')).json() as {
       paths: Record<string, Record<string, { description?: string; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
     };
     expect(document.paths['/service-dart/secure/api/v1/participants/directory']?.get?.description).toMatch(/^Our addition/);
@@ -257,11 +248,11 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     expect(await listed(loan.id, 'foreign')).toBeUndefined();
     // A third organization sees nothing, as before.
     expect(await details(loan.id, 'third')).toBe(404);
-    expect((await productGet(app, PATHS.loanEvents(loan.id), actorOf('third'))).statusCode).toBe(404);
+    expect((await productGet(server.app, PATHS.loanEvents(loan.id), actorOf('third'))).statusCode).toBe(404);
   });
 
   it('lets the owner ask for the servicer and the sub-servicer, not for a role another organization holds', async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [homeAs('OWNER'), foreignAs('SERVICER'), { role: 'SUB_SERVICER', name: 'Sub Servicing Co' }, foreignAs('CONTROLLER')],
     });
     expect((await requestTransfer(loan.id, { role: 'SERVICER', participantId: ids.third })).statusCode).toBe(201);
@@ -275,8 +266,8 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('refuses an organization that does not hold the role with 400, never 403, and records nothing', async () => {
-    const controllerOnly = await insertLoan(database.db, { parties: [foreignAs('OWNER'), homeAs('CONTROLLER'), foreignAs('SERVICER')] });
-    const originatorOnly = await insertLoan(database.db, { parties: [foreignAs('OWNER'), homeAs('ORIGINATOR')] });
+    const controllerOnly = await insertLoan(server.db, { parties: [foreignAs('OWNER'), homeAs('CONTROLLER'), foreignAs('SERVICER')] });
+    const originatorOnly = await insertLoan(server.db, { parties: [foreignAs('OWNER'), homeAs('ORIGINATOR')] });
     for (const [loanId, role] of [
       [controllerOnly.id, 'OWNER'],
       [controllerOnly.id, 'SERVICER'],
@@ -298,7 +289,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 400 for a role the loan has no party in', async () => {
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER')] });
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER')] });
     const response = await requestTransfer(loan.id, { role: 'SECURED_PARTY', participantId: ids.foreign });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe(ROLE_REQUEST_ERRORS.noParty);
@@ -312,7 +303,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     expect(messageOf(second)).toBe(ROLE_REQUEST_ERRORS.alreadyPending);
     expect((await recorded(loan.id)).requests).toHaveLength(1);
 
-    const seeded = await insertLoan(database.db, { parties: [homeAs('OWNER', { state: 'PENDING' })] });
+    const seeded = await insertLoan(server.db, { parties: [homeAs('OWNER', { state: 'PENDING' })] });
     const pending = await requestTransfer(seeded.id, { role: 'OWNER', participantId: ids.third });
     expect(pending.statusCode).toBe(409);
     expect(messageOf(pending)).toBe(ROLE_REQUEST_ERRORS.alreadyPending);
@@ -320,8 +311,8 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
 
   it('maps a violation of the one-open-request index to 409, with nothing of the attempt left', async () => {
     // A request left open while the party says CONFIRMED: only the unique partial index can tell.
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER')] });
-    await database.db.insert(roleRequests).values({
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER')] });
+    await server.db.insert(roleRequests).values({
       loanId: loan.id,
       role: 'OWNER',
       requesterParticipantId: ids.home,
@@ -339,7 +330,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 400 for an unknown or inactive receiver, and for one that holds the role already', async () => {
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER'), homeAs('SERVICER')] });
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER'), homeAs('SERVICER')] });
     for (const participantId of [randomUUID(), ids.dormant]) {
       const response = await requestTransfer(loan.id, { role: 'SERVICER', participantId });
       expect(response.statusCode).toBe(400);
@@ -352,8 +343,8 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 409 while a deactivation of the loan waits to be processed', async () => {
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER')] });
-    await database.db.insert(deactivationRequests).values({
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER')] });
+    await server.db.insert(deactivationRequests).values({
       loanId: loan.id,
       participantId: ids.home,
       reason: 'Paid in full',
@@ -373,7 +364,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 409 for a loan whose history holds a waiting deactivation request without a request row (as the seed writes)', async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [homeAs('OWNER')],
       events: [
         { eventType: 'REGISTRATION', state: 'Confirmed' },
@@ -389,7 +380,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 409 for a deactivated loan', async () => {
-    const loan = await insertLoan(database.db, { status: 'Inactive', deactivated: true, parties: [homeAs('OWNER')] });
+    const loan = await insertLoan(server.db, { status: 'Inactive', deactivated: true, parties: [homeAs('OWNER')] });
     const response = await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.foreign });
     expect(response.statusCode).toBe(409);
     expect(messageOf(response)).toBe(ROLE_REQUEST_ERRORS.deactivated);
@@ -397,7 +388,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 404 alike for an unknown loan and one the organization may not see; 400 for a malformed id or body', async () => {
-    const foreignOnly = await insertLoan(database.db, { parties: [foreignAs('OWNER')] });
+    const foreignOnly = await insertLoan(server.db, { parties: [foreignAs('OWNER')] });
     for (const loanId of [foreignOnly.id, randomUUID()]) {
       const response = await requestTransfer(loanId, { role: 'OWNER', participantId: ids.third });
       expect(response.statusCode).toBe(404);
@@ -408,7 +399,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     const malformed = await requestTransfer('not-a-loan', { role: 'OWNER', participantId: ids.third });
     expect(malformed.statusCode).toBe(400);
     expect(messageOf(malformed)).toMatch(/^params\.loanId: /);
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER'), homeAs('ORIGINATOR')] });
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER'), homeAs('ORIGINATOR')] });
     for (const [body, field] of [
       [{ role: 'ORIGINATOR', participantId: ids.third }, 'body.role'],
       [{ role: 'OWNER', participantId: 'someone' }, 'body.participantId'],
@@ -422,9 +413,9 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('answers 401 without a session and 403 Invalid participant for an organization of someone else', async () => {
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER')] });
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER')] });
     expect((await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.third }, { cookie: null })).statusCode).toBe(401);
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.loanRoleRequests(loan.id),
       headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.foreign },
@@ -436,10 +427,10 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   });
 
   it('acts for the organization in the header: the same user, another organization, another answer', async () => {
-    const loan = await insertLoan(database.db, { parties: [{ role: 'OWNER', participantId: ids.second }] });
+    const loan = await insertLoan(server.db, { parties: [{ role: 'OWNER', participantId: ids.second }] });
     const body = { role: 'OWNER', participantId: ids.third };
     expect((await requestTransfer(loan.id, body)).statusCode).toBe(404);
-    const asSecond = await app.inject({
+    const asSecond = await server.app.inject({
       method: 'POST',
       url: PATHS.loanRoleRequests(loan.id),
       headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.second },
@@ -520,7 +511,7 @@ describe('answering the actionable message', () => {
   });
 
   it('confirm keeps the former holder on the asset while it holds another role; an organization without a provenance id shows its id', async () => {
-    const loan = await insertLoan(database.db, { parties: [homeAs('OWNER'), homeAs('SERVICER')] });
+    const loan = await insertLoan(server.db, { parties: [homeAs('OWNER'), homeAs('SERVICER')] });
     expect((await requestTransfer(loan.id, { role: 'SERVICER', participantId: ids.third })).statusCode).toBe(201);
     const [request] = (await recorded(loan.id)).requests;
     await answer('third', request?.messageId ?? '', true);
@@ -585,7 +576,7 @@ describe('answering the actionable message', () => {
 
   it('answers 400 to a message that takes no response, 404 to an unknown one or one of another organization', async () => {
     const { loan, messageId } = await pendingServicerTransfer();
-    const [plain] = await database.db
+    const [plain] = await server.db
       .insert(messages)
       .values({ participantId: ids.foreign, targetType: 'LOAN', targetId: loan.id, message: 'For your information.' })
       .returning();
@@ -608,8 +599,8 @@ describe('answering the actionable message', () => {
   });
 
   it('answers 409 to an actionable message with no open request behind it', async () => {
-    const loan = await insertLoan(database.db, { parties: [foreignAs('OWNER')] });
-    const [orphan] = await database.db
+    const loan = await insertLoan(server.db, { parties: [foreignAs('OWNER')] });
+    const [orphan] = await server.db
       .insert(messages)
       .values({
         participantId: ids.foreign,
@@ -647,7 +638,7 @@ describe('answering the actionable message', () => {
     const pairs = [];
     for (let pair = 0; pair < 8; pair++) {
       const { messageId: toForeign } = await pendingServicerTransfer();
-      const loan = await insertLoan(database.db, { parties: [{ role: 'OWNER', name: 'Beta Owner Trust' }, foreignAs('SERVICER')] });
+      const loan = await insertLoan(server.db, { parties: [{ role: 'OWNER', name: 'Beta Owner Trust' }, foreignAs('SERVICER')] });
       const response = await requestTransfer(loan.id, { role: 'SERVICER', participantId: ids.home }, { as: 'foreign' });
       expect(response.statusCode, response.body).toBe(201);
       const toHome = (await recorded(loan.id)).requests[0]?.messageId;
@@ -664,7 +655,7 @@ describe('answering the actionable message', () => {
     const { loan, request, messageId } = await pendingServicerTransfer();
     const before = await recorded(loan.id);
     // The requester's outcome message is the last insert of an answer: make it fail (DDL: the owner role's).
-    await database.owner.db.execute(
+    await server.database.owner.db.execute(
       sql.raw(`
         create function refuse_outcome_message() returns trigger language plpgsql as $$
         begin
@@ -678,7 +669,9 @@ describe('answering the actionable message', () => {
     try {
       await expect(answer('foreign', messageId, true)).rejects.toThrow();
     } finally {
-      await database.owner.db.execute(sql.raw('drop trigger refuse_outcome_message on messages; drop function refuse_outcome_message();'));
+      await server.database.owner.db.execute(
+        sql.raw('drop trigger refuse_outcome_message on messages; drop function refuse_outcome_message();'),
+      );
     }
     const after = await recorded(loan.id);
     expect(after.parties).toEqual(before.parties);
@@ -698,7 +691,7 @@ describe('answering the actionable message', () => {
   it('confirms through PATCH v1 /messages, and the requester reads the outcome in GET v1 /messages', async () => {
     const { loan, messageId } = await pendingServicerTransfer();
     const patch = (response: boolean) =>
-      app.inject({
+      server.app.inject({
         method: 'PATCH',
         url: PATHS.messages,
         headers: { ...sameOrigin, cookie: cookies.other, [PARTICIPANT_HEADER]: ids.foreign },
@@ -711,7 +704,7 @@ describe('answering the actionable message', () => {
     expect(again.statusCode).toBe(409);
     expect(messageOf(again)).toBe(MESSAGE_ERRORS.alreadyAnswered);
 
-    const inbox = await productGet(app, `${PATHS.messages}?limit=100`, actorOf('home'));
+    const inbox = await productGet(server.app, `${PATHS.messages}?limit=100`, actorOf('home'));
     expect(inbox.statusCode, inbox.body).toBe(200);
     const outcome = messageListSchema.parse(inbox.json()).messages.find((message) => message.targetId === loan.id);
     expect(outcome).toMatchObject({
@@ -724,7 +717,7 @@ describe('answering the actionable message', () => {
   });
 
   it("cancels the owner's open request for a new servicer once the ownership moves on; a holder's own request stays open", async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [homeAs('OWNER'), homeAs('CONTROLLER'), { role: 'SERVICER', name: 'Plain Servicer Co', state: 'REQUESTED' }],
     });
     // As owner, Home asks Foreign to service the loan; as holder, to control it; then hands the ownership to Third.
@@ -782,6 +775,6 @@ describe('answering the actionable message', () => {
   });
 
   it("keeps every organization's message counts equal to a recount after the requests and answers above", async () => {
-    expect(await messageCountMismatches(database)).toEqual([]);
+    expect(await messageCountMismatches(server.database)).toEqual([]);
   });
 });

@@ -1,28 +1,24 @@
 // Issue 8, defect 9: 12 CFR 1003 Appendix C makes ULI letters not case-sensitive. Searching the
 // asset list by a whole ULI or a fragment of one finds the loan in any letter case, and the list
 // still shows the ULI as stored (uppercase).
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loanListSchema, type LoanList } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
 import { isValidUli } from '../../src/domain/uli';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { insertLoan, nextTestUli } from './support/loan-rows';
-import { createTestApp, productGet } from './support/server-fixtures';
+import { productGet } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let world: LoanListWorld;
 let loanId: string;
 let uli: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  world = await createLoanListWorld(database.db, app);
+  world = await createLoanListWorld(server.db, server.app);
   uli = nextTestUli();
-  const loan = await insertLoan(database.db, {
+  const loan = await insertLoan(server.db, {
     uli,
     borrowerFirstName: 'Casey',
     borrowerLastName: 'Uppercase',
@@ -31,14 +27,9 @@ beforeAll(async () => {
   loanId = loan.id;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 async function search(query: string): Promise<LoanList> {
   const url = `${PATHS.loans}?${new URLSearchParams({ query })}`;
-  const response = await productGet(app, url, { cookie: world.cookies.member, participantId: world.home });
+  const response = await productGet(server.app, url, { cookie: world.cookies.member, participantId: world.home });
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json());
 }
@@ -69,7 +60,7 @@ describe('GET v2 /loans: searching by ULI ignores letter case', () => {
 
   it('does not find the loan for another organization, whatever the case', async () => {
     const url = `${PATHS.loans}?${new URLSearchParams({ query: uli.toLowerCase() })}`;
-    const response = await productGet(app, url, { cookie: world.cookies.other, participantId: world.foreign });
+    const response = await productGet(server.app, url, { cookie: world.cookies.other, participantId: world.foreign });
     expect(response.statusCode, response.body).toBe(200);
     expect(loanListSchema.parse(response.json())).toEqual({ loans: [], totalCount: 0 });
   });

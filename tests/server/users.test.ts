@@ -7,21 +7,18 @@ import { usersMeSchema } from '../../src/contract/users';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { TEXTS } from '../../src/domain/texts';
 import { participantContacts } from '../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, insertParticipant, insertUser, signIn } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const ids = {} as Record<'home' | 'second' | 'inactive' | 'foreign' | 'member' | 'other' | 'admin', string>;
 const cookies = {} as Record<'member' | 'other' | 'admin' | 'unregistered', string>;
 
 const get = (url: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  server.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const db = database.db;
+  const db = server.db;
   const home = await insertParticipant(db, { name: 'Home Bank' });
   const second = await insertParticipant(db, { name: 'Second Trust' });
   const inactive = await insertParticipant(db, { name: 'Closed Savings', isActive: false });
@@ -45,15 +42,10 @@ beforeAll(async () => {
   await insertIdentity(db, { email: 'unregistered@registry.test' });
   Object.assign(ids, { member: member.user.id, other: other.user.id, admin: admin.user.id });
   for (const name of ['member', 'other', 'admin', 'unregistered'] as const) {
-    const { cookie } = await signIn(app, `${name}@registry.test`);
+    const { cookie } = await signIn(server.app, `${name}@registry.test`);
     if (!cookie) throw new Error(`no session for ${name}`);
     cookies[name] = cookie;
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe('GET users/me', () => {
@@ -94,11 +86,11 @@ describe('GET users/me', () => {
     // Written behind the server's back: the cached caller (which carries the contacts) hears of it
     // by NOTIFY (migration 0020) within milliseconds.
     const added = { type: 'CUSTODIAN', name: 'Cus Todian', email: 'custody@example.test', phoneNumber: '4155550199' };
-    await database.db.insert(participantContacts).values({ participantId: ids.home, ...added });
+    await server.db.insert(participantContacts).values({ participantId: ids.home, ...added });
     try {
       await expect.poll(contactsOf, { timeout: 2000, interval: 5 }).toEqual([added, ...(byDefault?.additionalContacts ?? [])]);
     } finally {
-      await database.db.delete(participantContacts).where(eq(participantContacts.name, added.name));
+      await server.db.delete(participantContacts).where(eq(participantContacts.name, added.name));
     }
     await expect.poll(contactsOf, { timeout: 2000, interval: 5 }).toEqual(byDefault?.additionalContacts);
   });
@@ -175,7 +167,7 @@ describe('participant tenancy on product routes', () => {
   const probe = '/service-dart/secure/api/v1/tenancy-probe';
 
   beforeAll(async () => {
-    tenantApp = await createTestApp(database.db);
+    tenantApp = await createTestApp(server.db);
     tenantApp.get(probe, { config: { access: 'member' } }, async (request) => ({
       participantId: request.membership?.participant.id,
       roles: request.membership?.roles,
