@@ -1,7 +1,6 @@
 // The batch download of assignment documents: POST v4 /jobs, GET v4 /jobs, GET v4 /loans/documents/zip,
-// with the job run in-process by app.jobs.runPending (no sleeps).
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// with the job run in-process by server.app.jobs.runPending (no sleeps).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { jobListSchema, jobSchema, MAX_UNFINISHED_JOBS, ZIP_MANIFEST_FILE, type Job } from '../../src/contract/jobs';
 import { PATHS } from '../../src/contract/paths';
@@ -12,7 +11,6 @@ import { jobFiles, jobs } from '../../src/server/db/schema';
 import { batchDownloadAomsFailed, ZIP_CHUNK_BYTES } from '../../src/server/jobs/batch-download-job';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-rows';
 import {
@@ -25,9 +23,9 @@ import {
   signedInCookie,
 } from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const org = {} as Record<'home' | 'other', string>;
 const cookies = {} as Record<'member' | 'colleague', string>;
 const loans = {} as Record<'first' | 'second' | 'empty' | 'foreign', { id: string; uli: string }>;
@@ -36,7 +34,7 @@ const assignments: { uli: string; fileName: string; hash: string; content: Buffe
 let tamperedFileName: string;
 
 function post(body: unknown, options: { cookie?: string; participantId?: string } = {}) {
-  return app.inject({
+  return server.app.inject({
     method: 'POST',
     url: PATHS.jobs,
     headers: {
@@ -60,15 +58,13 @@ async function start(body: unknown): Promise<Job> {
 }
 
 async function listJobs(options = asMember): Promise<Job[]> {
-  const response = await productGet(app, jobsUrl, options);
+  const response = await productGet(server.app, jobsUrl, options);
   expect(response.statusCode, response.body).toBe(200);
   return jobListSchema.parse(response.json());
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const db = database.db;
+  const db = server.db;
   org.home = (await insertParticipant(db, { name: 'Home Bank' })).id;
   org.other = (await insertParticipant(db, { name: 'Other Trust' })).id;
   await insertUser(db, {
@@ -76,8 +72,8 @@ beforeAll(async () => {
     memberships: [{ participantId: org.home, isDefault: true }, { participantId: org.other }],
   });
   await insertUser(db, { email: 'colleague@registry.test', memberships: [{ participantId: org.home, isDefault: true }] });
-  cookies.member = await signedInCookie(app, 'member@registry.test');
-  cookies.colleague = await signedInCookie(app, 'colleague@registry.test');
+  cookies.member = await signedInCookie(server.app, 'member@registry.test');
+  cookies.colleague = await signedInCookie(server.app, 'colleague@registry.test');
   Object.assign(asMember, { cookie: cookies.member, participantId: org.home });
 
   const owned = (participantId: string) => ({ parties: [{ role: 'OWNER', participantId }] });
@@ -104,11 +100,6 @@ beforeAll(async () => {
   await insertDocument(db, { loanId: loans.second.id, fileName: tamperedFileName, hash: '0'.repeat(64) });
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   let job: Job;
 
@@ -121,11 +112,11 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   });
 
   it('has no zip before the job ran', async () => {
-    expect((await productGet(app, zipUrl(job.jobId), asMember)).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(404);
   });
 
   it('runs the job: DONE with progress equal to total', async () => {
-    expect(await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms)).toBe(1);
+    expect(await server.app.jobs.runPending(JOB_QUEUES.batchDownloadAoms)).toBe(1);
     const [listed] = await listJobs();
     expect(listed).toMatchObject({ jobId: job.jobId, status: 'DONE', progress: 4, total: 4, error: null });
   });
@@ -147,7 +138,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   });
 
   it("streams the zip: one folder per loan, its assignments, and a manifest whose SHA-256s are the documents'", async () => {
-    const response = await productGet(app, zipUrl(), asMember);
+    const response = await productGet(server.app, zipUrl(), asMember);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
@@ -176,13 +167,13 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
 
   it('refuses the zip (404, never its documents) once the organization has handed one of its loans on, and gives it again when it is back', async () => {
     const ownerOf = (participantId: string) =>
-      database.owner.db.execute(
+      server.database.owner.db.execute(
         sql`update loan_parties set participant_id = ${participantId} where loan_id = ${loans.second.id} and role = 'OWNER'`,
       );
     await ownerOf(org.other);
     try {
       for (const url of [zipUrl(), zipUrl(job.jobId)]) {
-        const refused = await productGet(app, url, asMember);
+        const refused = await productGet(server.app, url, asMember);
         expect(refused.statusCode).toBe(404);
         expect(errorBodySchema.parse(refused.json()).message).toBe(ZIP_ACCESS_LOST);
         expect(refused.headers['content-type']).not.toBe('application/zip');
@@ -190,14 +181,14 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     } finally {
       await ownerOf(org.home);
     }
-    expect((await productGet(app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
+    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
   });
 
   it('takes the whole filtered set when filters are given', async () => {
     const filtered = await start({ type: 'BATCH_DOWNLOAD_AOMS', filters: { query: loans.second.uli } });
     expect(filtered.total).toBe(2);
-    await app.jobs.runPending();
-    const files = await unzip((await productGet(app, zipUrl(filtered.jobId), asMember)).rawPayload);
+    await server.app.jobs.runPending();
+    const files = await unzip((await productGet(server.app, zipUrl(filtered.jobId), asMember)).rawPayload);
     expect([...files.keys()].filter((name) => name.endsWith('.pdf'))).toEqual([`${loans.second.uli}/assignment.pdf`]);
     // Newest first.
     expect((await listJobs()).map((listed) => listed.jobId).slice(0, 2)).toEqual([filtered.jobId, job.jobId]);
@@ -205,11 +196,11 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
 
   it('a retried job deletes the chunks an interrupted attempt left and stores a whole zip', async () => {
     const retried = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.second.id] });
-    await database.db
+    await server.db
       .insert(jobFiles)
       .values([0, 1, 2, 7].map((chunkNo) => ({ jobId: retried.jobId, chunkNo, bytes: Buffer.from('left by a crash') })));
-    await app.jobs.runPending();
-    const files = await unzip((await productGet(app, zipUrl(retried.jobId), asMember)).rawPayload);
+    await server.app.jobs.runPending();
+    const files = await unzip((await productGet(server.app, zipUrl(retried.jobId), asMember)).rawPayload);
     expect(sha256(files.get(`${loans.second.uli}/assignment.pdf`) ?? Buffer.alloc(0))).toBe(
       assignments.find((document) => document.uli === loans.second.uli)?.hash,
     );
@@ -219,33 +210,33 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     const failing = await start({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] });
     await batchDownloadAomsFailed(
       {
-        db: database.db,
-        jobs: app.jobs,
+        db: server.db,
+        jobs: server.app.jobs,
         job: { id: failing.jobId, queue: JOB_QUEUES.batchDownloadAoms, retryCount: 4, retryLimit: 4 },
-        log: app.log,
+        log: server.app.log,
       },
       { jobId: failing.jobId, loanIds: [loans.first.id] },
       'boom',
     );
     const listed = (await listJobs()).find((candidate) => candidate.jobId === failing.jobId);
     expect(listed).toMatchObject({ status: 'FAILED', error: BATCH_DOWNLOAD_TEXTS.failed });
-    expect((await productGet(app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
     // Its queued work finds the job final and stores nothing.
-    await app.jobs.runPending();
+    await server.app.jobs.runPending();
     expect((await listJobs()).find((candidate) => candidate.jobId === failing.jobId)?.status).toBe('FAILED');
-    expect((await productGet(app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
   });
 
   it("answers 404 for another user's or another organization's job, and lists only the caller's", async () => {
     const colleague = { cookie: cookies.colleague, participantId: org.home };
-    const notFound = await productGet(app, zipUrl(job.jobId), colleague);
+    const notFound = await productGet(server.app, zipUrl(job.jobId), colleague);
     expect(notFound.statusCode).toBe(404);
     expect(errorBodySchema.parse(notFound.json()).message).toBe('Job not found.');
-    expect((await productGet(app, zipUrl(), colleague)).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(), colleague)).statusCode).toBe(404);
     expect(await listJobs(colleague)).toEqual([]);
 
     const elsewhere = { cookie: cookies.member, participantId: org.other };
-    expect((await productGet(app, zipUrl(job.jobId), elsewhere)).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(job.jobId), elsewhere)).statusCode).toBe(404);
     expect(await listJobs(elsewhere)).toEqual([]);
   });
 
@@ -269,19 +260,19 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(errorBodySchema.parse(response.json()).message).toMatch(message);
     }
-    const badQuery = await productGet(app, `${PATHS.jobs}?type=OTHER`, asMember);
+    const badQuery = await productGet(server.app, `${PATHS.jobs}?type=OTHER`, asMember);
     expect(badQuery.statusCode).toBe(400);
     expect(badQuery.json().message).toMatch(/querystring\.type/);
   });
 
   it('answers 401 without a session', async () => {
     expect((await post({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] })).statusCode).toBe(401);
-    expect((await productGet(app, jobsUrl)).statusCode).toBe(401);
-    expect((await productGet(app, zipUrl())).statusCode).toBe(401);
+    expect((await productGet(server.app, jobsUrl)).statusCode).toBe(401);
+    expect((await productGet(server.app, zipUrl())).statusCode).toBe(401);
   });
 
   it('documents the three calls in OpenAPI', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/registry/api-docs/json' })).json() as {
+    const document = (await server.anonymous.get('/registry/api-docs/json')).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
     };
     expect(document.paths[PATHS.jobs]?.post?.responses['202']).toBeDefined();
@@ -309,16 +300,16 @@ describe('at most MAX_UNFINISHED_JOBS unfinished jobs per user and organization'
     expect((await post(body, asMember)).statusCode).toBe(202);
 
     // Once they have run, the colleague may start again.
-    await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
+    await server.app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
     expect((await post(body, colleague)).statusCode).toBe(202);
   });
 });
 
 describe('retention of finished jobs', () => {
   it('deletes DONE and FAILED jobs, with their zips, once past the retention; unfinished and recent ones stay', async () => {
-    const db = database.db;
+    const db = server.db;
     const colleague = { cookie: cookies.colleague, participantId: org.home };
-    await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
+    await server.app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
     const finished = await listJobs(colleague);
     expect(finished.length).toBeGreaterThan(0);
     expect(finished.every((job) => job.status === 'DONE')).toBe(true);
@@ -337,7 +328,7 @@ describe('retention of finished jobs', () => {
     const filesOf = async (jobId: string) => (await db.select().from(jobFiles).where(eq(jobFiles.jobId, jobId))).length;
     expect(await filesOf(old)).toBeGreaterThan(0);
 
-    // The timer's round, through an app whose purge runs every 100 ms.
+    // The timer's round, through an server.app whose purge runs every 100 ms.
     const purgingApp = await createTestApp(db, {
       config: { ...TEST_CONFIG, jobRetentionHours: 7 * 24, jobPurgeIntervalMs: 100 },
     });

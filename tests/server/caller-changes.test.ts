@@ -3,52 +3,43 @@
 // and while that channel is lost nothing is cached.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { CALLER_CHANGES_CHANNEL } from '../../src/server/db/caller-changes';
 import * as schema from '../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let userId = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const first = await insertParticipant(database.db, { name: 'First Lending' });
-  const second = await insertParticipant(database.db, { name: 'Second Servicing' });
-  const third = await insertParticipant(database.db, { name: 'Third Custody' });
-  const member = await insertUser(database.db, {
+  const first = await insertParticipant(server.db, { name: 'First Lending' });
+  const second = await insertParticipant(server.db, { name: 'Second Servicing' });
+  const third = await insertParticipant(server.db, { name: 'Third Custody' });
+  const member = await insertUser(server.db, {
     email: 'member@registry.test',
     memberships: [{ participantId: first.id, isDefault: true }, { participantId: second.id }, { participantId: third.id }],
   });
   userId = member.user.id;
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await server.app.ready();
 });
 
 const participantNamed = async (name: string) => {
-  const [row] = await database.db.select().from(schema.participants).where(eq(schema.participants.name, name));
+  const [row] = await server.db.select().from(schema.participants).where(eq(schema.participants.name, name));
   if (!row) throw new Error(`no participant ${name}`);
   return row.id;
 };
 
 /** users/me for an organization, twice: the second answer is the cached one, if any. */
 async function usersMeTwice(cookie: string, participantId: string): Promise<number> {
-  await productGet(app, PATHS.usersMe, { cookie, participantId });
-  return (await productGet(app, PATHS.usersMe, { cookie, participantId })).statusCode;
+  await productGet(server.app, PATHS.usersMe, { cookie, participantId });
+  return (await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode;
 }
 
 const listening = async () =>
   (
-    await database.pool.query<{ count: number }>(
+    await server.database.pool.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
       [`LISTEN ${CALLER_CHANGES_CHANNEL}`],
     )
@@ -56,60 +47,63 @@ const listening = async () =>
 
 describe('caller changes made elsewhere', () => {
   it('refuses an organization whose membership was removed, within moments', async () => {
-    const cookie = await signedInCookie(app, 'member@registry.test');
+    const cookie = await signedInCookie(server.app, 'member@registry.test');
     const second = await participantNamed('Second Servicing');
     expect(await usersMeTwice(cookie, second)).toBe(200);
-    await database.db
+    await server.db
       .delete(schema.memberships)
       .where(and(eq(schema.memberships.userId, userId), eq(schema.memberships.participantId, second)));
     await expect
-      .poll(() => productGet(app, PATHS.usersMe, { cookie, participantId: second }).then((r) => r.statusCode), { timeout: 3000 })
+      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: second }).then((r) => r.statusCode), { timeout: 3000 })
       .toBe(403);
   });
 
   it('refuses an organization deactivated elsewhere, and a session ended elsewhere', async () => {
-    const cookie = await signedInCookie(app, 'member@registry.test');
+    const cookie = await signedInCookie(server.app, 'member@registry.test');
     const first = await participantNamed('First Lending');
     expect(await usersMeTwice(cookie, first)).toBe(200);
-    await database.db.update(schema.participants).set({ isActive: false }).where(eq(schema.participants.id, first));
+    await server.db.update(schema.participants).set({ isActive: false }).where(eq(schema.participants.id, first));
     await expect
-      .poll(() => productGet(app, PATHS.usersMe, { cookie, participantId: first }).then((r) => r.statusCode), { timeout: 3000 })
+      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: first }).then((r) => r.statusCode), { timeout: 3000 })
       .toBe(403);
-    await database.db.update(schema.participants).set({ isActive: true }).where(eq(schema.participants.id, first));
+    await server.db.update(schema.participants).set({ isActive: true }).where(eq(schema.participants.id, first));
 
     const third = await participantNamed('Third Custody');
     expect(await usersMeTwice(cookie, third)).toBe(200);
-    await database.db.delete(schema.sessions);
+    await server.db.delete(schema.sessions);
     await expect
-      .poll(() => productGet(app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.statusCode), { timeout: 3000 })
+      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.statusCode), { timeout: 3000 })
       .toBe(401);
   });
 
   it('caches nothing while the notification channel is lost, and hears changes again once it is back', async () => {
-    const cookie = await signedInCookie(app, 'member@registry.test');
+    const cookie = await signedInCookie(server.app, 'member@registry.test');
     const third = await participantNamed('Third Custody');
     await expect.poll(listening, { timeout: 3000 }).toBe(1);
-    await database.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [
-      `LISTEN ${CALLER_CHANGES_CHANNEL}`,
-    ]);
+    await server.database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+      [`LISTEN ${CALLER_CHANGES_CHANNEL}`],
+    );
     await sleep(100);
     expect(await usersMeTwice(cookie, third)).toBe(200);
-    await database.db
+    await server.db
       .update(schema.memberships)
       .set({ roles: ['DART_AGENT'] })
       .where(eq(schema.memberships.participantId, third));
     // No notification can arrive now: the answer is right only because nothing was kept.
-    const me = await productGet(app, PATHS.usersMe, { cookie, participantId: third });
+    const me = await productGet(server.app, PATHS.usersMe, { cookie, participantId: third });
     expect(me.json().user.roles).toEqual(['DART_AGENT']);
 
     await expect.poll(listening, { timeout: 5000 }).toBe(1);
     expect(await usersMeTwice(cookie, third)).toBe(200);
-    await database.db
+    await server.db
       .update(schema.memberships)
       .set({ roles: ['ORG_ADMIN'] })
       .where(eq(schema.memberships.participantId, third));
     await expect
-      .poll(() => productGet(app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.json().user.roles), { timeout: 3000 })
+      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.json().user.roles), {
+        timeout: 3000,
+      })
       .toEqual(['ORG_ADMIN']);
   });
 });

@@ -8,26 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/identity/sessions';
 import { CROSS_ORIGIN_REFUSED } from '../../src/server/plugins/security';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signIn } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let participantId: string;
 const EMAIL = 'csrf-origin@registry.test';
 const refused = { statusCode: 403, error: 'Forbidden', message: CROSS_ORIGIN_REFUSED };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const participant = await insertParticipant(database.db, { name: 'Origin Bank' });
+  const participant = await insertParticipant(server.db, { name: 'Origin Bank' });
   participantId = participant.id;
-  await insertUser(database.db, { email: EMAIL, memberships: [{ participantId, isDefault: true }] });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await insertUser(server.db, { email: EMAIL, memberships: [{ participantId, isDefault: true }] });
 });
 
 /** POST login: a write that needs no session and answers 303 when it is let through. */
@@ -40,7 +32,7 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['the same origin', 'http://localhost:80'],
     ['the same origin with its default port left out', 'http://localhost'],
   ])('lets a write with an Origin of %s through', async (_name, origin) => {
-    const response = await postLogin(app, { origin });
+    const response = await postLogin(server.app, { origin });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(PATHS.signIn);
   });
@@ -56,24 +48,24 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['garbage', 'not a url'],
     ['an empty value', ''],
   ])('refuses a write with an Origin of %s (403)', async (_name, origin) => {
-    const response = await postLogin(app, { origin });
+    const response = await postLogin(server.app, { origin });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a write with `Origin: null` even beside a same-origin Referer', async () => {
-    const response = await postLogin(app, { origin: 'null', referer: 'http://localhost/registry/dashboard' });
+    const response = await postLogin(server.app, { origin: 'null', referer: 'http://localhost/registry/dashboard' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a foreign Origin even beside a same-origin Referer (Origin is what counts)', async () => {
-    const response = await postLogin(app, { origin: 'http://evil.test', referer: 'http://localhost/registry/dashboard' });
+    const response = await postLogin(server.app, { origin: 'http://evil.test', referer: 'http://localhost/registry/dashboard' });
     expect(response.statusCode).toBe(403);
   });
 
   it("without Origin, lets a write with a same-origin Referer through, judged by the Referer's origin", async () => {
-    const response = await postLogin(app, { referer: 'http://localhost:80/registry/assets/assets?page=2' });
+    const response = await postLogin(server.app, { referer: 'http://localhost:80/registry/assets/assets?page=2' });
     expect(response.statusCode).toBe(303);
   });
 
@@ -84,19 +76,19 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['no origin (about:blank)', 'about:blank'],
     ['garbage', '/registry/dashboard'],
   ])('without Origin, refuses a write with a Referer of %s (403)', async (_name, referer) => {
-    const response = await postLogin(app, { referer });
+    const response = await postLogin(server.app, { referer });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('refuses a %s that carries neither Origin nor Referer (403)', async (method) => {
-    const response = await app.inject({ method, url: PATHS.messages, payload: {} });
+    const response = await server.app.inject({ method, url: PATHS.messages, payload: {} });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses the sign-in form posted with neither header: no session is made', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -107,21 +99,21 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
   });
 
   it('lets reads through without either header', async () => {
-    const { cookie } = await signIn(app, EMAIL);
-    expect((await app.inject({ method: 'GET', url: PATHS.health })).statusCode).toBe(200);
-    expect((await productGet(app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'HEAD', url: PATHS.health })).statusCode).toBe(200);
+    const { cookie } = await signIn(server.app, EMAIL);
+    expect((await server.anonymous.get(PATHS.health)).statusCode).toBe(200);
+    expect((await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'HEAD', url: PATHS.health })).statusCode).toBe(200);
   });
 
   it('lets a same-origin write reach its route (a product PATCH then answers on its own terms)', async () => {
-    const withOrigin = await app.inject({ method: 'PATCH', url: PATHS.messages, headers: sameOrigin, payload: {} });
+    const withOrigin = await server.app.inject({ method: 'PATCH', url: PATHS.messages, headers: sameOrigin, payload: {} });
     expect(withOrigin.statusCode).toBe(401);
   });
 
   it('takes the Host header as the server host: an Origin naming the Host sent passes', async () => {
-    const response = await postLogin(app, { host: 'registry.example:8443', origin: 'http://registry.example:8443' });
+    const response = await postLogin(server.app, { host: 'registry.example:8443', origin: 'http://registry.example:8443' });
     expect(response.statusCode).toBe(303);
-    const other = await postLogin(app, { host: 'registry.example:8443', origin: 'http://localhost:80' });
+    const other = await postLogin(server.app, { host: 'registry.example:8443', origin: 'http://localhost:80' });
     expect(other.statusCode).toBe(403);
   });
 });
@@ -129,7 +121,7 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
 describe('a write refused before its body arrives', () => {
   let listening: FastifyInstance;
   beforeAll(async () => {
-    listening = await createTestApp(database.db);
+    listening = await createTestApp(server.db);
     await listening.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -163,7 +155,7 @@ describe('a write refused before its body arrives', () => {
 describe('behind a proxy', () => {
   let proxied: FastifyInstance;
   beforeAll(async () => {
-    proxied = await createTestApp(database.db, {
+    proxied = await createTestApp(server.db, {
       config: { nodeEnv: 'test', cookieSecure: false, trustProxy: true, logLevel: 'silent', staticDir: '/nonexistent' },
     });
   });
@@ -188,7 +180,7 @@ describe('behind a proxy', () => {
   });
 
   it('without trustProxy, X-Forwarded-Proto is not believed: the https Origin is refused', async () => {
-    const response = await postLogin(app, { 'x-forwarded-proto': 'https', host: 'localhost', origin: 'https://localhost' });
+    const response = await postLogin(server.app, { 'x-forwarded-proto': 'https', host: 'localhost', origin: 'https://localhost' });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -196,7 +188,7 @@ describe('behind a proxy', () => {
 describe('the session cookie name', () => {
   let secureApp: FastifyInstance;
   beforeAll(async () => {
-    secureApp = await createTestApp(database.db, {
+    secureApp = await createTestApp(server.db, {
       config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' },
     });
   });
@@ -242,15 +234,15 @@ describe('the session cookie name', () => {
   });
 
   it('stays registry_session over plain HTTP (cookieSecure false), without Secure, and only that name is read', async () => {
-    const { response, cookie } = await signIn(app, EMAIL);
+    const { response, cookie } = await signIn(server.app, EMAIL);
     const [line] = setCookieLines(response.headers);
     expect(line).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
     expect((line ?? '').split('; ')).not.toContain('Secure');
-    expect((await productGet(app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
+    expect((await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
     const token = cookie?.split('=')[1] ?? '';
-    const prefixed = await productGet(app, PATHS.usersMe, { cookie: `${SECURE_SESSION_COOKIE}=${token}`, participantId });
+    const prefixed = await productGet(server.app, PATHS.usersMe, { cookie: `${SECURE_SESSION_COOKIE}=${token}`, participantId });
     expect(prefixed.statusCode).toBe(401);
-    const signedOut = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
+    const signedOut = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
     expect(setCookieLines(signedOut.headers)[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
   });
 });

@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, NUL_CHARACTER_MESSAGE } from '../../src/contract/common';
 import { deactivationAcceptedSchema, deactivationSubjectOfItem, DEACTIVATION_WIRE_NAMES } from '../../src/contract/deactivation';
 import { loanDetailsSchema, loanEventsSchema, loanListSchema } from '../../src/contract/loans';
 import { PATHS } from '../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { deactivationBlocker, DEACTIVATION_ENTITY_TYPES, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
 import { FILTERABLE_ROLES } from '../../src/domain/loan';
 import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
@@ -17,13 +15,12 @@ import { deactivationRequests, documents, loanEvents, loanListEntries, loans, me
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { MALFORMED_FORM, ONE_FILE_ONLY, safeFileName } from '../../src/server/routes/deactivation';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-rows';
-import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let cookie: string;
+const server = useRouteTest();
+let member: Caller;
 const ids = {} as Record<'home' | 'second' | 'foreign', string>;
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -35,7 +32,7 @@ const pdf = (size = 2048) => {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
 };
 
-/** The form as the web app sends it (SPEC section 7's names). */
+/** The form as the web server.app sends it (SPEC section 7's names). */
 const VALID_FIELDS: Readonly<Record<string, string>> = {
   reason: 'removeAsMortgage',
   effectiveDate: '2026-02-01',
@@ -84,27 +81,19 @@ function submit(
   options: { fields?: Readonly<Record<string, string>>; file?: FilePart | null; participantId?: string; cookie?: string | null } = {},
 ) {
   const body = multipart(options.fields ?? VALID_FIELDS, options.file === undefined ? { content: pdf() } : options.file);
-  const session = options.cookie === undefined ? cookie : options.cookie;
-  return app.inject({
-    method: 'POST',
-    url: PATHS.loanDeactivate(loanId),
-    headers: {
-      ...sameOrigin,
-      'content-type': body.contentType,
-      [PARTICIPANT_HEADER]: options.participantId ?? ids.home,
-      ...(session ? { cookie: session } : {}),
-    },
-    payload: body.payload,
+  const session = options.cookie === undefined ? member.cookie : (options.cookie ?? undefined);
+  return server.caller(session, options.participantId ?? ids.home).post(PATHS.loanDeactivate(loanId), body.payload, {
+    headers: { 'content-type': body.contentType },
   });
 }
 
 /** A fresh loan the home organization can deactivate (owner), or with the given parties. */
 async function deactivatableLoan(parties?: Parameters<typeof insertLoan>[1]['parties'], status: 'Active' | 'Inactive' = 'Active') {
-  return insertLoan(database.db, { status, parties: parties ?? [{ role: 'OWNER', participantId: ids.home }] });
+  return insertLoan(server.db, { status, parties: parties ?? [{ role: 'OWNER', participantId: ids.home }] });
 }
 
 async function recorded(loanId: string) {
-  const db = database.db;
+  const db = server.db;
   return {
     requests: await db.select().from(deactivationRequests).where(eq(deactivationRequests.loanId, loanId)),
     documents: await db.select().from(documents).where(eq(documents.loanId, loanId)),
@@ -124,22 +113,15 @@ async function expectNothingRecorded(loanId: string) {
 const messageOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).message;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const home = await insertParticipant(database.db, { name: 'Home Bank' });
-  const second = await insertParticipant(database.db, { name: 'Second Trust' });
-  const foreign = await insertParticipant(database.db, { name: 'Foreign Credit' });
+  const home = await insertParticipant(server.db, { name: 'Home Bank' });
+  const second = await insertParticipant(server.db, { name: 'Second Trust' });
+  const foreign = await insertParticipant(server.db, { name: 'Foreign Credit' });
   Object.assign(ids, { home: home.id, second: second.id, foreign: foreign.id });
-  await insertUser(database.db, {
+  await insertUser(server.db, {
     email: 'member@registry.test',
     memberships: [{ participantId: home.id, isDefault: true }, { participantId: second.id }],
   });
-  cookie = await signedInCookie(app, 'member@registry.test');
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  member = await server.signIn('member@registry.test');
 });
 
 describe('POST v1 /loans/{loanId}/deactivate', () => {
@@ -186,7 +168,7 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
       }),
     ]);
     // The history shows the waiting request (SPEC section 4) before anything is processed.
-    const events = loanEventsSchema.parse((await productGet(app, PATHS.loanEvents(loan.id), { cookie, participantId: ids.home })).json());
+    const events = loanEventsSchema.parse((await member.as(ids.home).get(PATHS.loanEvents(loan.id))).json());
     expect(events[0]).toMatchObject({
       eventType: 'DEACTIVATION_REQUESTED',
       state: 'Requested',
@@ -202,7 +184,7 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
     const loan = await deactivatableLoan();
     const response = await submit(loan.id);
     const { id: requestId } = deactivationAcceptedSchema.parse(response.json());
-    expect(await app.jobs.runPending(JOB_QUEUES.processDeactivation)).toBeGreaterThanOrEqual(1);
+    expect(await server.app.jobs.runPending(JOB_QUEUES.processDeactivation)).toBeGreaterThanOrEqual(1);
 
     const after = await recorded(loan.id);
     expect(after.loan).toMatchObject({ status: 'Inactive', deactivated: true });
@@ -218,7 +200,7 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
         isActionable: false,
       }),
     ]);
-    const events = loanEventsSchema.parse((await productGet(app, PATHS.loanEvents(loan.id), { cookie, participantId: ids.home })).json());
+    const events = loanEventsSchema.parse((await member.as(ids.home).get(PATHS.loanEvents(loan.id))).json());
     expect(events.map((event) => [event.eventType, event.state])).toEqual([
       ['DEACTIVATION', 'Confirmed'],
       ['DEACTIVATION_REQUESTED', 'Confirmed'],
@@ -231,23 +213,21 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
     });
 
     // The asset list index (kept by triggers) and the details say Deactivated.
-    const [entry] = await database.db
+    const [entry] = await server.db
       .select({ statusRank: loanListEntries.statusRank })
       .from(loanListEntries)
       .where(and(eq(loanListEntries.loanId, loan.id), eq(loanListEntries.participantId, ids.home)));
     expect(entry?.statusRank).toBe(1);
-    const listed = await productGet(app, `${PATHS.loans}?limit=100&sortBy=status`, { cookie, participantId: ids.home });
+    const listed = await member.as(ids.home).get(`${PATHS.loans}?limit=100&sortBy=status`);
     expect(listed.statusCode, listed.body).toBe(200);
     const list = loanListSchema.parse(listed.json());
     expect(list.loans.find((item) => item.loanId === loan.id)?.status).toBe('Inactive');
-    const details = loanDetailsSchema.parse(
-      (await productGet(app, PATHS.loanDetails(loan.id), { cookie, participantId: ids.home })).json(),
-    );
+    const details = loanDetailsSchema.parse((await member.as(ids.home).get(PATHS.loanDetails(loan.id))).json());
     expect(details.loan).toMatchObject({ deactivated: true, loanData: expect.objectContaining({ status: 'Inactive' }) });
 
     // Idempotent: the same request processed again, and the queue run again, change nothing.
-    expect(await processDeactivation(database.db, requestId)).toBe('alreadyCompleted');
-    await app.jobs.runPending(JOB_QUEUES.processDeactivation);
+    expect(await processDeactivation(server.db, requestId)).toBe('alreadyCompleted');
+    await server.app.jobs.runPending(JOB_QUEUES.processDeactivation);
     const again = await recorded(loan.id);
     expect(again.events).toHaveLength(after.events.length);
     expect(again.messages).toHaveLength(1);
@@ -260,15 +240,12 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
       { role: 'SERVICER', participantId: ids.second },
       { role: 'CONTROLLER', participantId: ids.home },
     ]);
-    const historyWaits = await insertLoan(database.db, {
+    const historyWaits = await insertLoan(server.db, {
       parties: [{ role: 'SERVICER', participantId: ids.home }],
       events: [{}, { eventType: 'DEACTIVATION_REQUESTED', state: 'Requested', effectiveDate: null }],
     });
     const itemOf = async (loanId: string, participantId = ids.home) => {
-      const listed = await productGet(app, `${PATHS.loans}?limit=100&participantRoles=${FILTERABLE_ROLES.join(',')}`, {
-        cookie,
-        participantId,
-      });
+      const listed = await member.as(participantId).get(`${PATHS.loans}?limit=100&participantRoles=${FILTERABLE_ROLES.join(',')}`);
       expect(listed.statusCode, listed.body).toBe(200);
       return loanListSchema.parse(listed.json()).loans.find((item) => item.loanId === loanId);
     };
@@ -283,7 +260,7 @@ describe('POST v1 /loans/{loanId}/deactivate', () => {
     expect(deactivationBlocker(deactivationSubjectOfItem(waiting!))).toBe(T.alreadyRequested);
     expect(await itemOf(loan.id, ids.second)).toMatchObject({ deactivationPending: true });
 
-    await app.jobs.runPending(JOB_QUEUES.processDeactivation);
+    await server.app.jobs.runPending(JOB_QUEUES.processDeactivation);
     const processed = await itemOf(loan.id);
     expect(processed).toMatchObject({ status: 'Inactive', deactivationPending: false });
     expect(deactivationBlocker(deactivationSubjectOfItem(processed!))).toBe(T.alreadyInactive);
@@ -457,12 +434,9 @@ describe('the file (SPEC sections 5 and 9)', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="${FILE}"; filename="second.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\r\n`,
     );
     const payload = Buffer.concat([secondFile, body.payload]);
-    const response = await app.inject({
-      method: 'POST',
-      url: PATHS.loanDeactivate(loan.id),
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: ids.home, 'content-type': body.contentType },
-      payload,
-    });
+    const response = await member
+      .as(ids.home)
+      .post(PATHS.loanDeactivate(loan.id), payload, { headers: { 'content-type': body.contentType } });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe(ONE_FILE_ONLY);
     await expectNothingRecorded(loan.id);
@@ -470,12 +444,9 @@ describe('the file (SPEC sections 5 and 9)', () => {
 
   it('refuses a body that is not multipart with 415', async () => {
     const loan = await deactivatableLoan();
-    const response = await app.inject({
-      method: 'POST',
-      url: PATHS.loanDeactivate(loan.id),
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: ids.home, 'content-type': 'application/json' },
-      payload: JSON.stringify(VALID_FIELDS),
-    });
+    const response = await member
+      .as(ids.home)
+      .post(PATHS.loanDeactivate(loan.id), JSON.stringify(VALID_FIELDS), { headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(415);
     expect(messageOf(response)).toBe(T.notMultipart);
   });
@@ -489,7 +460,7 @@ describe('a request whose processing failed for good', () => {
     const requestId = (await recorded(loan.id)).requests[0]?.id ?? '';
     // The queue's last retry calls this handler (job-runner.ts failedForGood).
     expect(JOB_FAILURE_HANDLERS[JOB_QUEUES.processDeactivation]).toBe(deactivationFailed);
-    expect(await failDeactivation(database.db, requestId)).toBe('failed');
+    expect(await failDeactivation(server.db, requestId)).toBe('failed');
 
     const rows = await recorded(loan.id);
     expect(rows.requests.map((request) => request.status)).toEqual(['FAILED']);
@@ -497,8 +468,8 @@ describe('a request whose processing failed for good', () => {
     expect(rows.messages.map((message) => message.message)).toContain(T.failedMessage(loan.uli));
     expect(rows.loan).toMatchObject({ status: 'Active', deactivated: false });
     // Failing twice, or a completed request, changes nothing.
-    expect(await failDeactivation(database.db, requestId)).toBe('notSubmitted');
-    expect(await failDeactivation(database.db, randomUUID())).toBe('missing');
+    expect(await failDeactivation(server.db, requestId)).toBe('notSubmitted');
+    expect(await failDeactivation(server.db, randomUUID())).toBe('missing');
     // Not blocked by the failed one: a new request is accepted.
     expect((await submit(loan.id)).statusCode).toBe(202);
   });
@@ -511,12 +482,7 @@ describe('refusals', () => {
     ['a body cut off mid-part', 'multipart/form-data; boundary=cut', '--cut\r\nContent-Disposition: form-data; name="reason"\r\n\r\nSal'],
   ])('answers 400, never 500, to a multipart body with %s, and records nothing', async (_case, contentType, payload) => {
     const loan = await deactivatableLoan();
-    const response = await app.inject({
-      method: 'POST',
-      url: PATHS.loanDeactivate(loan.id),
-      headers: { ...sameOrigin, 'content-type': contentType, [PARTICIPANT_HEADER]: ids.home, cookie },
-      payload,
-    });
+    const response = await member.as(ids.home).post(PATHS.loanDeactivate(loan.id), payload, { headers: { 'content-type': contentType } });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe(MALFORMED_FORM);
     await expectNothingRecorded(loan.id);
@@ -563,7 +529,7 @@ describe('refusals', () => {
     const second = await submit(loan.id);
     expect(second.statusCode).toBe(409);
     expect(messageOf(second)).toBe(T.alreadyRequested);
-    await app.jobs.runPending(JOB_QUEUES.processDeactivation);
+    await server.app.jobs.runPending(JOB_QUEUES.processDeactivation);
     const third = await submit(loan.id);
     expect(third.statusCode).toBe(409);
     expect(messageOf(third)).toBe(T.alreadyInactive);
@@ -571,13 +537,13 @@ describe('refusals', () => {
   });
 
   it('answers 409 while a role transfer of the loan awaits its answer (a deactivated loan keeps none open)', async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [
         { role: 'OWNER', participantId: ids.home },
         { role: 'SERVICER', participantId: ids.home, state: 'PENDING' },
       ],
     });
-    await database.db.insert(roleRequests).values({
+    await server.db.insert(roleRequests).values({
       loanId: loan.id,
       role: 'SERVICER',
       requesterParticipantId: ids.home,
@@ -589,12 +555,12 @@ describe('refusals', () => {
     expect(messageOf(response)).toBe(T.transferPending);
     await expectNothingRecorded(loan.id);
     // Once answered, the loan may be deactivated.
-    await database.db.update(roleRequests).set({ state: 'REJECTED', answeredAt: new Date() }).where(eq(roleRequests.loanId, loan.id));
+    await server.db.update(roleRequests).set({ state: 'REJECTED', answeredAt: new Date() }).where(eq(roleRequests.loanId, loan.id));
     expect((await submit(loan.id)).statusCode).toBe(202);
   });
 
   it('answers 409 for a loan whose history holds a deactivation request still waiting', async () => {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [{ role: 'OWNER', participantId: ids.home }],
       events: [{}, { eventType: 'DEACTIVATION_REQUESTED', state: 'Requested', effectiveDate: null }],
     });
@@ -622,7 +588,7 @@ describe('refusals', () => {
   it('records nothing when the job cannot be queued: one transaction', async () => {
     const loan = await deactivatableLoan();
     const attempt = requestDeactivation(
-      database.db,
+      server.db,
       {
         loanId: loan.id,
         participantId: ids.home,
@@ -642,7 +608,7 @@ describe('refusals', () => {
 
 describe('OpenAPI', () => {
   it('documents the multipart body with SPEC section 7 field names and the file as binary', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    const response = await server.anonymous.get('/registry/api-docs/json');
     const document = response.json() as {
       paths: Record<
         string,

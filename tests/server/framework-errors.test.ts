@@ -8,27 +8,19 @@ import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/routes/identity';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { participants } from '../../src/server/db/schema';
 import { UNSUPPORTED_MEDIA_TYPE } from '../../src/server/plugins/error-handler';
 import { CSV_IDS_PER_REQUEST } from '../../src/web/screens/assets/asset-csv';
 import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie, signIn } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const EMAIL = 'framework-errors@registry.test';
 const INTERNAL_CODE = /\b(?:FST|ERR)_[A-Z_]+/;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const participant = await insertParticipant(database.db, { name: 'Framework Bank' });
-  await insertUser(database.db, { email: EMAIL, memberships: [{ participantId: participant.id, isDefault: true }] });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  const participant = await insertParticipant(server.db, { name: 'Framework Bank' });
+  await insertUser(server.db, { email: EMAIL, memberships: [{ participantId: participant.id, isDefault: true }] });
 });
 
 describe('sign-in returnTo a Location header cannot carry as is', () => {
@@ -39,7 +31,7 @@ describe('sign-in returnTo a Location header cannot carry as is', () => {
     // Escapes already there are kept, not encoded twice.
     ['/registry/loans?q=%E2%82%AC€', `/registry/loans?q=%E2%82%AC${encodeURIComponent('€')}`],
   ])('signs in with %s and redirects to it percent-encoded', async (returnTo, location) => {
-    const { response, cookie } = await signIn(app, EMAIL, { returnTo });
+    const { response, cookie } = await signIn(server.app, EMAIL, { returnTo });
     expect(response.statusCode).toBe(303);
     expect(cookie).toBeDefined();
     expect(response.headers.location).toBe(location);
@@ -50,21 +42,21 @@ describe('sign-in returnTo a Location header cannot carry as is', () => {
     // A form body cannot carry a lone surrogate (it arrives as U+FFFD), so the step is checked on its own.
     expect(afterSignInLocation('/registry/\uD800')).toBe(DEFAULT_AFTER_SIGN_IN);
     expect(afterSignInLocation(undefined)).toBe(DEFAULT_AFTER_SIGN_IN);
-    const { response } = await signIn(app, EMAIL, { returnTo: '/registry/\uD800' });
+    const { response } = await signIn(server.app, EMAIL, { returnTo: '/registry/\uD800' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/registry/${encodeURIComponent('\uFFFD')}`);
   });
 
   it('still refuses an off-site returnTo with characters above U+00FF', async () => {
     for (const returnTo of ['//evil.test/€', 'https://evil.test/中文', '/\\evil.test/€']) {
-      const { response } = await signIn(app, EMAIL, { returnTo });
+      const { response } = await signIn(server.app, EMAIL, { returnTo });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(DEFAULT_AFTER_SIGN_IN);
     }
   });
 
   it('POST login carries the same returnTo to the sign-in page', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}`,
       headers: sameOrigin,
@@ -76,9 +68,9 @@ describe('sign-in returnTo a Location header cannot carry as is', () => {
 
 describe('a URL with bad percent-encoding', () => {
   it.each(['/service-dart/secure/api/v1/users/me?x=%E0%A4%A', '/service-dart/secure/api/v1/loans/%E0%A4%A', '/registry/%ZZ/x'])(
-    'answers %s with 400 in the app shape and the security headers',
+    'answers %s with 400 in the server.app shape and the security headers',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
       const body = errorBodySchema.strict().parse(response.json());
@@ -92,24 +84,24 @@ describe('a URL with bad percent-encoding', () => {
   );
 
   it('leaves a well-encoded URL alone', async () => {
-    const response = await app.inject({ method: 'GET', url: `/service-dart/secure/api/v1/users/me?x=${encodeURIComponent('€')}` });
+    const response = await server.app.inject({ method: 'GET', url: `/service-dart/secure/api/v1/users/me?x=${encodeURIComponent('€')}` });
     expect(response.statusCode).toBe(401);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(401);
   });
 });
 
 describe('a request the HTTP parser refuses', () => {
-  let server: FastifyInstance;
+  let listening: FastifyInstance;
   let port: number;
 
   beforeAll(async () => {
-    server = await createTestApp(database.db);
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    port = (server.server.address() as AddressInfo).port;
+    listening = await createTestApp(server.db);
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    port = (listening.server.address() as AddressInfo).port;
   });
 
   afterAll(async () => {
-    await server?.close();
+    await listening?.close();
   });
 
   function rawGet(
@@ -169,15 +161,15 @@ describe('a body of a type the call does not take', () => {
   let cookie: string;
   let participantId: string;
   beforeAll(async () => {
-    cookie = await signedInCookie(app, EMAIL);
-    participantId = (await database.db.select().from(participants))[0]?.id ?? '';
+    cookie = await signedInCookie(server.app, EMAIL);
+    participantId = (await server.db.select().from(participants))[0]?.id ?? '';
   });
 
   // A form body too: only the hosted sign-in, sign-out and password pages take one.
   it.each(['text/plain', 'application/xml', 'text/csv', 'application/x-www-form-urlencoded'])(
     'answers %s with 415 naming the type to send',
     async (contentType) => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'PATCH',
         url: PATHS.messages,
         headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': contentType },
@@ -191,7 +183,7 @@ describe('a body of a type the call does not take', () => {
   );
 
   it('names the multipart form for the deactivation call', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.loanDeactivate('00000000-0000-4000-8000-000000000000'),
       headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': 'application/xml' },

@@ -1,13 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { figureInfoSchema } from '../../src/contract/identity';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, hashSessionToken } from '../../src/server/identity/sessions';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   createTestApp,
   insertIdentity,
@@ -17,30 +15,26 @@ import {
   sessionCookieOf,
   signIn,
 } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const EMAIL = 'signer@registry.test';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const participant = await insertParticipant(database.db, { name: 'Signer Bank' });
-  await insertUser(database.db, {
+  const participant = await insertParticipant(server.db, { name: 'Signer Bank' });
+  await insertUser(server.db, {
     email: EMAIL,
     roles: { 'service-dart': ['ROLE_DART_OPS'] },
     memberships: [{ participantId: participant.id, isDefault: true }],
   });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 describe('sign-in page', () => {
   it('renders an accessible form with labelled fields and the returnTo', async () => {
-    const response = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/assets/assets')}` });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/assets/assets')}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     const html = response.body;
@@ -61,29 +55,29 @@ describe('sign-in page', () => {
 
   it('escapes what the caller sent and drops an off-site returnTo', async () => {
     const nasty = '/x"><script>alert(1)</script>';
-    const page = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent(nasty)}` });
+    const page = await server.app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent(nasty)}` });
     expect(page.body).not.toContain('<script>');
     expect(page.body).toContain('&#34;&#62;&#60;script&#62;');
-    const offSite = await app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('https://evil.test')}` });
+    const offSite = await server.app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('https://evil.test')}` });
     expect(offSite.body).not.toContain('evil.test');
   });
 
   it('POST login redirects to the sign-in page with the returnTo', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}`,
       headers: sameOrigin,
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/messages')}`);
-    const plain = await app.inject({ method: 'POST', url: PATHS.login, headers: sameOrigin });
+    const plain = await server.app.inject({ method: 'POST', url: PATHS.login, headers: sameOrigin });
     expect(plain.headers.location).toBe(PATHS.signIn);
   });
 });
 
 describe('sign-in', () => {
   it('answers 401 with the page and the error for a wrong password, without a cookie', async () => {
-    const { response, cookie } = await signIn(app, EMAIL, { password: 'wrong password', returnTo: '/registry/messages' });
+    const { response, cookie } = await signIn(server.app, EMAIL, { password: 'wrong password', returnTo: '/registry/messages' });
     expect(response.statusCode).toBe(401);
     expect(cookie).toBeUndefined();
     expect(response.body).toContain(`role="alert">${TEXTS.invalidCredentials}</p>`);
@@ -95,13 +89,13 @@ describe('sign-in', () => {
   });
 
   it('answers the same for an unknown email', async () => {
-    const { response } = await signIn(app, 'nobody@registry.test');
+    const { response } = await signIn(server.app, 'nobody@registry.test');
     expect(response.statusCode).toBe(401);
     expect(response.body).toContain(TEXTS.invalidCredentials);
   });
 
   it('re-renders the page with 400 when a field is missing', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -116,7 +110,7 @@ describe('sign-in', () => {
     ['a form without a password', 'email=member%40registry.test', 'Password is required'],
     ['an email holding a NUL character', 'email=member%00%40registry.test&password=x', 'Email must not contain a NUL character (U+0000)'],
   ])('re-renders the page with 400 and a plain message for %s', async (_case, payload, message) => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -128,7 +122,7 @@ describe('sign-in', () => {
   });
 
   it('sets an HttpOnly SameSite=Lax session cookie and redirects to the returnTo', async () => {
-    const { response, cookie } = await signIn(app, EMAIL.toUpperCase(), { returnTo: '/registry/assets/assets?page=2' });
+    const { response, cookie } = await signIn(server.app, EMAIL.toUpperCase(), { returnTo: '/registry/assets/assets?page=2' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/assets/assets?page=2');
     const setCookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
@@ -147,24 +141,24 @@ describe('sign-in', () => {
     '/registry/../healthz',
     '/registry/%2e%2e/healthz',
   ])('sends off-origin or dot-segment returnTo %j to the dashboard', async (returnTo) => {
-    const { response } = await signIn(app, EMAIL, { returnTo });
+    const { response } = await signIn(server.app, EMAIL, { returnTo });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/dashboard');
   });
 
   it('issues a new session at every sign-in and ends the one it replaces', async () => {
-    const first = await signIn(app, EMAIL);
-    const second = await signIn(app, EMAIL, { cookie: first.cookie });
+    const first = await signIn(server.app, EMAIL);
+    const second = await signIn(server.app, EMAIL, { cookie: first.cookie });
     expect(second.cookie).toBeDefined();
     expect(second.cookie).not.toBe(first.cookie);
-    const withOld = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: first.cookie ?? '' } });
+    const withOld = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: first.cookie ?? '' } });
     expect(withOld.statusCode).toBe(401);
-    const withNew = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: second.cookie ?? '' } });
+    const withNew = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: second.cookie ?? '' } });
     expect(withNew.statusCode).toBe(200);
   });
 
   it('marks the cookie Secure when configured', async () => {
-    const secureApp = await createTestApp(database.db, {
+    const secureApp = await createTestApp(server.db, {
       config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' },
     });
     try {
@@ -177,7 +171,7 @@ describe('sign-in', () => {
   });
 
   it('refuses a cross-site form post', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.test', host: 'localhost:80' },
@@ -188,7 +182,7 @@ describe('sign-in', () => {
   });
 
   it('rate-limits sign-in attempts and answers with the page', async () => {
-    const limited = await createTestApp(database.db, { signInRateLimit: 2 });
+    const limited = await createTestApp(server.db, { signInRateLimit: 2 });
     try {
       await signIn(limited, EMAIL, { password: 'nope' });
       await signIn(limited, EMAIL, { password: 'nope' });
@@ -209,55 +203,55 @@ describe('sign-in', () => {
 describe('figureinfo and logout', () => {
   it('answers 401 without a session, and with a forged cookie', async () => {
     for (const cookie of [undefined, `${SESSION_COOKIE}=${'A'.repeat(43)}`, `${SESSION_COOKIE}=garbage`]) {
-      const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: cookie ? { cookie } : {} });
+      const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: cookie ? { cookie } : {} });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
     }
   });
 
   it('answers 401 once the session has expired, also right after a cached answer', async () => {
-    const { cookie } = await signIn(app, EMAIL);
+    const { cookie } = await signIn(server.app, EMAIL);
     const headers = { cookie: cookie ?? '' };
     const tokenHash = hashSessionToken(decodeURIComponent(headers.cookie.split('=')[1] ?? ''));
     const endsAt = new Date(Date.now() + 1500);
-    await database.db.update(schema.sessions).set({ expiresAt: endsAt }).where(eq(schema.sessions.tokenHash, tokenHash));
+    await server.db.update(schema.sessions).set({ expiresAt: endsAt }).where(eq(schema.sessions.tokenHash, tokenHash));
     // The change reaches the server's caller cache by notification within moments; the next
     // answer is cached again, with the new end of the session.
     await sleep(300);
-    expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers })).statusCode).toBe(200);
     await sleep(Math.max(0, endsAt.getTime() - Date.now() + 50));
-    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers });
+    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers });
     expect(response.statusCode).toBe(401);
   });
 
   it('describes the signed-in identity', async () => {
-    const { cookie } = await signIn(app, EMAIL);
-    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    const { cookie } = await signIn(server.app, EMAIL);
+    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
     expect(response.statusCode).toBe(200);
     const info = figureInfoSchema.parse(response.json());
     expect(info).toMatchObject({ email: EMAIL, roles: { 'service-dart': ['ROLE_DART_OPS'] } });
   });
 
   it('works for an identity without a registry user', async () => {
-    await insertIdentity(database.db, { email: 'loner@registry.test', name: 'Lone Identity' });
-    const { cookie } = await signIn(app, 'loner@registry.test');
-    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    await insertIdentity(server.db, { email: 'loner@registry.test', name: 'Lone Identity' });
+    const { cookie } = await signIn(server.app, 'loner@registry.test');
+    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: 'loner@registry.test', name: 'Lone Identity', roles: {} });
   });
 
   it('logout ends the session, clears the cookie and redirects to the login screen', async () => {
-    const { cookie } = await signIn(app, EMAIL);
+    const { cookie } = await signIn(server.app, EMAIL);
     // Used once before, so the server holds its caller: signing out must end that too, at once.
-    expect((await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } })).statusCode).toBe(200);
-    const response = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
+    expect((await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } })).statusCode).toBe(200);
+    const response = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');
     const cleared = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
-    const after = await app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    const after = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
     expect(after.statusCode).toBe(401);
-    const again = await app.inject({ method: 'POST', url: PATHS.logout, headers: sameOrigin });
+    const again = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: sameOrigin });
     expect(again.statusCode).toBe(303);
   });
 });

@@ -2,18 +2,16 @@
 // fails never fails the request.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { DEFAULT_SECURITY_EVENT_RETENTION_DAYS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, parseConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
 import { purgeRound } from '../../src/server/identity/session-purge';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertParticipant, insertUser, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+import { insertParticipant, insertUser, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 let identityId = '';
 let homeId = '';
 let foreignId = '';
@@ -21,7 +19,7 @@ const EMAIL = 'audited@registry.test';
 const ADDRESS = '198.51.100.7';
 
 async function signInAs(email: string, password: string) {
-  return app.inject({
+  return server.app.inject({
     method: 'POST',
     url: PATHS.signIn,
     remoteAddress: ADDRESS,
@@ -30,8 +28,8 @@ async function signInAs(email: string, password: string) {
   });
 }
 
-const allEvents = () => database.db.select().from(schema.securityEvents).orderBy(schema.securityEvents.id);
-const latest = async () => (await database.db.select().from(schema.securityEvents).orderBy(desc(schema.securityEvents.id)).limit(1))[0];
+const allEvents = () => server.db.select().from(schema.securityEvents).orderBy(schema.securityEvents.id);
+const latest = async () => (await server.db.select().from(schema.securityEvents).orderBy(desc(schema.securityEvents.id)).limit(1))[0];
 
 /** Events written after the answer (onResponse) arrive moments later. */
 async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
@@ -44,19 +42,12 @@ async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | un
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const home = await insertParticipant(database.db, { name: 'Audit Bank' });
-  const foreign = await insertParticipant(database.db, { name: 'Foreign Bank' });
+  const home = await insertParticipant(server.db, { name: 'Audit Bank' });
+  const foreign = await insertParticipant(server.db, { name: 'Foreign Bank' });
   homeId = home.id;
   foreignId = foreign.id;
-  const { identity } = await insertUser(database.db, { email: EMAIL, memberships: [{ participantId: home.id, isDefault: true }] });
+  const { identity } = await insertUser(server.db, { email: EMAIL, memberships: [{ participantId: home.id, isDefault: true }] });
   identityId = identity.id;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe('security events', () => {
@@ -86,14 +77,19 @@ describe('security events', () => {
 
   it('records a sign-out', async () => {
     const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
-    const response = await app.inject({ method: 'POST', url: PATHS.logout, remoteAddress: ADDRESS, headers: { ...sameOrigin, cookie } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: PATHS.logout,
+      remoteAddress: ADDRESS,
+      headers: { ...sameOrigin, cookie },
+    });
     expect(response.statusCode).toBe(303);
     expect(await latest()).toMatchObject({ kind: 'sign-out', identityId, email: EMAIL, address: ADDRESS });
   });
 
   it('records every permission refusal: a foreign organization, and a cross-site post', async () => {
     const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
-    const refused = await app.inject({
+    const refused = await server.app.inject({
       method: 'GET',
       url: PATHS.usersMe,
       remoteAddress: ADDRESS,
@@ -106,7 +102,7 @@ describe('security events', () => {
     });
     expect(event).toMatchObject({ identityId, address: ADDRESS, detail: { method: 'GET', route: PATHS.usersMe } });
 
-    const crossSite = await app.inject({ method: 'POST', url: PATHS.logout, headers: { origin: 'https://evil.test', cookie } });
+    const crossSite = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { origin: 'https://evil.test', cookie } });
     expect(crossSite.statusCode).toBe(403);
     const csrfEvent = await eventually(async () => {
       const found = await latest();
@@ -119,7 +115,7 @@ describe('security events', () => {
     const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
     const count = (await allEvents()).length;
     for (let call = 0; call < 3; call++) {
-      const response = await app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: homeId } });
+      const response = await server.app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: homeId } });
       expect(response.statusCode).toBe(200);
     }
     await sleep(200);
@@ -127,24 +123,24 @@ describe('security events', () => {
   });
 
   it('never fails the request when an event cannot be written', async () => {
-    await database.owner.pool.query('ALTER TABLE security_events RENAME TO security_events_away');
+    await server.database.owner.pool.query('ALTER TABLE security_events RENAME TO security_events_away');
     try {
       const signedIn = await signInAs(EMAIL, PASSWORD);
       expect(signedIn.statusCode).toBe(303);
       const cookie = sessionCookieOf(signedIn) ?? '';
       expect((await signInAs(EMAIL, 'wrong password')).statusCode).toBe(401);
-      const refused = await app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: foreignId } });
+      const refused = await server.app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: foreignId } });
       expect(refused.statusCode).toBe(403);
-      const out = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie } });
+      const out = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie } });
       expect(out.statusCode).toBe(303);
       await sleep(100);
     } finally {
-      await database.owner.pool.query('ALTER TABLE security_events_away RENAME TO security_events');
+      await server.database.owner.pool.query('ALTER TABLE security_events_away RENAME TO security_events');
     }
     // Written again once the table is back.
     expect((await signInAs(EMAIL, PASSWORD)).statusCode).toBe(303);
     expect(await latest()).toMatchObject({ kind: 'sign-in.success', identityId });
-    const [stored] = await database.db.select().from(schema.identities).where(eq(schema.identities.id, identityId));
+    const [stored] = await server.db.select().from(schema.identities).where(eq(schema.identities.id, identityId));
     expect(stored?.email).toBe(EMAIL);
   });
 
@@ -156,15 +152,15 @@ describe('security events', () => {
       occurredAt: new Date(Date.now() - days * DAY_MS),
       detail: { days },
     });
-    await database.db.insert(schema.securityEvents).values([aged(900), aged(700), aged(401), aged(399), aged(30)]);
+    await server.db.insert(schema.securityEvents).values([aged(900), aged(700), aged(401), aged(399), aged(30)]);
     const agedLeft = async () =>
       (await allEvents()).filter((event) => event.email?.startsWith('aged-')).map((event) => (event.detail as { days: number }).days);
 
     // A batch of two takes the two oldest.
-    expect(await app.repositories.securityEvents.deleteOlderThan(DEFAULT_SECURITY_EVENT_RETENTION_DAYS, 2)).toBe(2);
+    expect(await server.app.repositories.securityEvents.deleteOlderThan(DEFAULT_SECURITY_EVENT_RETENTION_DAYS, 2)).toBe(2);
     expect(await agedLeft()).toEqual([401, 399, 30]);
     // The timer's round, with the default retention: what is past 400 days goes, the rest stays.
-    await purgeRound(app, app.log, {
+    await purgeRound(server.app, server.app.log, {
       idleTimeoutMs: DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       securityEventRetentionDays: DEFAULT_SECURITY_EVENT_RETENTION_DAYS,
     });

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS, tooManyAccountSignInAttempts } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createTestApp, insertIdentity, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 /** A second server on the same database: the throttle is shared. */
 let otherServer: FastifyInstance;
 
@@ -27,14 +26,12 @@ async function signInFrom(target: FastifyInstance, address: string, email: strin
 }
 
 async function throttleRow(email: string) {
-  const [row] = await database.db.select().from(schema.signInThrottle).where(eq(schema.signInThrottle.emailKey, email.toLowerCase()));
+  const [row] = await server.db.select().from(schema.signInThrottle).where(eq(schema.signInThrottle.emailKey, email.toLowerCase()));
   return row;
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  otherServer = await createTestApp(database.db);
+  otherServer = await createTestApp(server.db);
   for (const email of [
     'guessed@registry.test',
     'window@registry.test',
@@ -42,24 +39,22 @@ beforeAll(async () => {
     'racy@registry.test',
     'kim@registry.test',
   ]) {
-    await insertIdentity(database.db, { email });
+    await insertIdentity(server.db, { email });
   }
 });
 
 afterAll(async () => {
-  await app?.close();
   await otherServer?.close();
-  await database?.close();
 });
 
 describe('per-account sign-in throttle', () => {
   it('after 5 failures refuses even the right password with the 429 page, from any address and server', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await signInFrom(app, `10.0.0.${attempt + 1}`, 'guessed@registry.test', 'wrong password');
+      const response = await signInFrom(server.app, `10.0.0.${attempt + 1}`, 'guessed@registry.test', 'wrong password');
       expect(response.statusCode).toBe(401);
       expect(response.body).toContain(TEXTS.invalidCredentials);
     }
-    for (const target of [app, otherServer]) {
+    for (const target of [server.app, otherServer]) {
       const response = await signInFrom(target, '192.0.2.77', 'GUESSED@registry.test', PASSWORD);
       expect(response.statusCode).toBe(429);
       expect(response.headers['content-type']).toContain('text/html');
@@ -71,8 +66,8 @@ describe('per-account sign-in throttle', () => {
       expect(tooManyAccountSignInAttempts(retryAfter)).toBe('Too many sign-in attempts for this account. Try again in 15 minutes.');
       expect(sessionCookieOf(response)).toBeUndefined();
     }
-    const [identity] = await database.db.select().from(schema.identities).where(eq(schema.identities.email, 'guessed@registry.test'));
-    const failures = await database.db
+    const [identity] = await server.db.select().from(schema.identities).where(eq(schema.identities.email, 'guessed@registry.test'));
+    const failures = await server.db
       .select()
       .from(schema.securityEvents)
       .where(sql`${schema.securityEvents.kind} = 'sign-in.failure' AND lower(${schema.securityEvents.email}) = 'guessed@registry.test'`)
@@ -85,39 +80,39 @@ describe('per-account sign-in throttle', () => {
   });
 
   it('lets the account in again once its window has passed, and a success starts the count again', async () => {
-    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(app, '10.0.1.1', 'window@registry.test', 'wrong password');
-    expect((await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(server.app, '10.0.1.1', 'window@registry.test', 'wrong password');
+    expect((await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
     // Late in the window, the page asks for the minutes that are left.
-    await database.db
+    await server.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '14 minutes 10 seconds'` })
       .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
-    const late = await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD);
+    const late = await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD);
     expect(late.statusCode).toBe(429);
     expect(Number(late.headers['retry-after'])).toBeGreaterThan(45);
     expect(Number(late.headers['retry-after'])).toBeLessThanOrEqual(50);
     expect(late.body).toContain('Too many sign-in attempts for this account. Try again in 1 minute.');
-    await database.db
+    await server.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
       .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
-    expect((await signInFrom(app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(303);
+    expect((await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(303);
     expect(await throttleRow('window@registry.test')).toBeUndefined();
   });
 
   it('counts failures between successes only', async () => {
     for (let round = 0; round < 3; round++) {
       for (let attempt = 0; attempt < 4; attempt++) {
-        expect((await signInFrom(app, '10.0.2.1', 'resets@registry.test', 'wrong password')).statusCode).toBe(401);
+        expect((await signInFrom(server.app, '10.0.2.1', 'resets@registry.test', 'wrong password')).statusCode).toBe(401);
       }
-      expect((await signInFrom(app, '10.0.2.1', 'resets@registry.test', PASSWORD)).statusCode).toBe(303);
+      expect((await signInFrom(server.app, '10.0.2.1', 'resets@registry.test', PASSWORD)).statusCode).toBe(303);
     }
   });
 
   it('throttles an unknown email exactly like a known one', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      statuses.push((await signInFrom(app, '10.0.3.1', 'nobody-here@registry.test', PASSWORD)).statusCode);
+      statuses.push((await signInFrom(server.app, '10.0.3.1', 'nobody-here@registry.test', PASSWORD)).statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect((await throttleRow('nobody-here@registry.test'))?.attempts).toBe(7);
@@ -125,7 +120,9 @@ describe('per-account sign-in throttle', () => {
 
   it('checks no more than 5 passwords of an account under concurrent guesses', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => signInFrom(index % 2 ? app : otherServer, `10.0.4.${index}`, 'racy@registry.test', 'wrong')),
+      Array.from({ length: 12 }, (_, index) =>
+        signInFrom(index % 2 ? server.app : otherServer, `10.0.4.${index}`, 'racy@registry.test', 'wrong'),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
@@ -136,12 +133,12 @@ describe('per-account sign-in throttle', () => {
     // database's collation) to 'i', as the account lookup does. The throttle once keyed by the
     // former, so this spelling signed in and had its guesses checked after the account was throttled.
     const variant = 'k\u0130m@registry.test';
-    const [folded] = (await database.db.execute<{ email: string }>(sql`SELECT lower(${variant}) AS email`)).rows;
+    const [folded] = (await server.db.execute<{ email: string }>(sql`SELECT lower(${variant}) AS email`)).rows;
     expect(folded?.email).toBe('kim@registry.test');
-    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(app, `10.0.5.${attempt}`, 'kim@registry.test', 'wrong password');
-    const guess = await signInFrom(app, '10.0.5.9', variant, 'another wrong password');
+    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(server.app, `10.0.5.${attempt}`, 'kim@registry.test', 'wrong password');
+    const guess = await signInFrom(server.app, '10.0.5.9', variant, 'another wrong password');
     expect(guess.statusCode).toBe(429);
-    const right = await signInFrom(app, '10.0.5.9', variant, PASSWORD);
+    const right = await signInFrom(server.app, '10.0.5.9', variant, PASSWORD);
     expect(right.statusCode).toBe(429);
     expect(sessionCookieOf(right)).toBeUndefined();
     expect((await throttleRow('kim@registry.test'))?.attempts).toBe(7);
