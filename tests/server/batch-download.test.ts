@@ -124,16 +124,16 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   it('a finished job is not delivered until its zip is asked for, then stays delivered (offered once)', async () => {
     expect((await listJobs())[0]).toMatchObject({ jobId: job.jobId, status: 'DONE', delivered: false });
     // Another user of the organization cannot see it, nor mark it.
-    expect((await productGet(app, zipUrl(job.jobId), { cookie: cookies.colleague, participantId: org.home })).statusCode).toBe(404);
+    expect((await productGet(server.app, zipUrl(job.jobId), { cookie: cookies.colleague, participantId: org.home })).statusCode).toBe(404);
     expect((await listJobs())[0]?.delivered).toBe(false);
-    expect((await productGet(app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
+    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
     expect((await listJobs())[0]?.delivered).toBe(true);
-    const [row] = await database.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
+    const [row] = await server.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
     const first = row?.deliveredAt?.getTime();
     expect(first).toBeTypeOf('number');
     // Asked for again: still delivered, at the first time.
-    expect((await productGet(app, zipUrl(), asMember)).statusCode).toBe(200);
-    const [again] = await database.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
+    expect((await productGet(server.app, zipUrl(), asMember)).statusCode).toBe(200);
+    const [again] = await server.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
     expect(again?.deliveredAt?.getTime()).toBe(first);
   });
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import type { BuildAppOptions } from '../../src/server/app';
@@ -14,7 +14,6 @@ import { hashPassword } from '../../src/server/identity/passwords';
 import { escapeHtml } from '../../src/server/identity/sign-in-page';
 import { hashSessionToken } from '../../src/server/identity/sessions';
 import { NOT_MANAGEABLE } from '../../src/server/routes/identity';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   createTestApp,
   insertIdentity,
@@ -27,9 +26,9 @@ import {
   signedInCookie,
   TEST_SCRYPT,
 } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const NEW_PASSWORD = 'a much longer new passphrase';
 
 const baseConfig: BuildAppOptions['config'] = {
@@ -40,15 +39,15 @@ const baseConfig: BuildAppOptions['config'] = {
   staticDir: '/nonexistent-registry-dist',
 };
 
-/** An app with other session settings (idle timeout, cap, purge interval). */
-const appWith = (config: Partial<BuildAppOptions['config']>) => createTestApp(database.db, { config: { ...baseConfig, ...config } });
+/** An server.app with other session settings (idle timeout, cap, purge interval). */
+const appWith = (config: Partial<BuildAppOptions['config']>) => createTestApp(server.db, { config: { ...baseConfig, ...config } });
 
 const figureInfo = (target: FastifyInstance, cookie: string) =>
   target.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie } });
 const tokenHashOf = (cookie: string) => hashSessionToken(decodeURIComponent(cookie.split('=')[1] ?? ''));
 
 async function sessionRow(cookie: string) {
-  const [row] = await database.db
+  const [row] = await server.db
     .select()
     .from(schema.sessions)
     .where(eq(schema.sessions.tokenHash, tokenHashOf(cookie)));
@@ -56,24 +55,17 @@ async function sessionRow(cookie: string) {
 }
 
 async function eventsOf(identityId: string, kind: string) {
-  return database.db
+  return server.db
     .select()
     .from(schema.securityEvents)
     .where(and(eq(schema.securityEvents.identityId, identityId), eq(schema.securityEvents.kind, kind)));
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const participant = await insertParticipant(database.db, { name: 'Session Bank' });
+  const participant = await insertParticipant(server.db, { name: 'Session Bank' });
   for (const email of ['idle@registry.test', 'slide@registry.test', 'notify@registry.test', 'purge@registry.test', 'cap@registry.test']) {
-    await insertUser(database.db, { email, memberships: [{ participantId: participant.id, isDefault: true }] });
+    await insertUser(server.db, { email, memberships: [{ participantId: participant.id, isDefault: true }] });
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe('idle timeout', () => {
@@ -114,28 +106,28 @@ describe('idle timeout', () => {
   });
 
   it('records use without announcing a caller change; other session changes are still announced', async () => {
-    const listener = new pg.Client({ connectionString: database.url });
+    const listener = new pg.Client({ connectionString: server.database.url });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (message) => heard.push(message.payload ?? ''));
     await listener.query(`LISTEN ${CALLER_CHANGES_CHANNEL}`);
     try {
-      const cookie = await signedInCookie(app, 'notify@registry.test');
+      const cookie = await signedInCookie(server.app, 'notify@registry.test');
       const tokenHash = tokenHashOf(cookie);
       // Last used five minutes ago (a last_seen_at-only change: not announced either).
-      await database.db
+      await server.db
         .update(schema.sessions)
         .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
         .where(eq(schema.sessions.tokenHash, tokenHash));
       const before = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
-      expect((await figureInfo(app, cookie)).statusCode).toBe(200);
-      expect((await figureInfo(app, cookie)).statusCode).toBe(200);
+      expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+      expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
       const after = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
       expect(after - before).toBeGreaterThan(4 * 60 * 1000);
       await sleep(300);
       expect(heard).toEqual([]);
 
-      await database.db
+      await server.db
         .update(schema.sessions)
         .set({ expiresAt: sql`${schema.sessions.expiresAt} - interval '1 second'` })
         .where(eq(schema.sessions.tokenHash, tokenHash));
@@ -156,11 +148,11 @@ describe('purge of expired sessions', () => {
         await signedInCookie(purgeApp, 'purge@registry.test'),
         await signedInCookie(purgeApp, 'purge@registry.test'),
       ] as [string, string, string];
-      await database.db
+      await server.db
         .update(schema.sessions)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(eq(schema.sessions.tokenHash, tokenHashOf(absolute)));
-      await database.db
+      await server.db
         .update(schema.sessions)
         .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
         .where(eq(schema.sessions.tokenHash, tokenHashOf(idle)));
@@ -178,12 +170,12 @@ describe('purge of expired sessions', () => {
   });
 
   it('also purges at sign-in', async () => {
-    const cookie = await signedInCookie(app, 'purge@registry.test');
-    await database.db
+    const cookie = await signedInCookie(server.app, 'purge@registry.test');
+    await server.db
       .update(schema.sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(schema.sessions.tokenHash, tokenHashOf(cookie)));
-    await signedInCookie(app, 'idle@registry.test');
+    await signedInCookie(server.app, 'idle@registry.test');
     expect(await sessionRow(cookie)).toBeUndefined();
   });
 });
@@ -207,7 +199,7 @@ describe('sessions per identity', () => {
 
       const many = await Promise.all(Array.from({ length: 6 }, () => signIn(capApp, 'cap@registry.test')));
       expect(many.map(({ response }) => response.statusCode)).toEqual(Array(6).fill(303));
-      const live = await database.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identityId));
+      const live = await server.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identityId));
       expect(live).toHaveLength(3);
     } finally {
       await capApp.close();
@@ -218,7 +210,7 @@ describe('sessions per identity', () => {
 describe('password change', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const postForm = (cookie: string | undefined, fields: Record<string, string>, headers: Record<string, string> = sameOrigin) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: PATHS.passwordPage,
       headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
@@ -226,24 +218,24 @@ describe('password change', () => {
     });
 
   it('POST self/password-reset redirects a signed-in caller to the hosted page; anonymous is 401', async () => {
-    await insertIdentity(database.db, { email: 'starter@registry.test' });
-    const cookie = await signedInCookie(app, 'starter@registry.test');
-    const response = await app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
+    await insertIdentity(server.db, { email: 'starter@registry.test' });
+    const cookie = await signedInCookie(server.app, 'starter@registry.test');
+    const response = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(PATHS.passwordPage);
-    const anonymous = await app.inject({ method: 'POST', url: PATHS.passwordReset, headers: sameOrigin });
+    const anonymous = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: sameOrigin });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('answers a form over 16 KB with its HTML page and a 413, on sign-in and on the password page', async () => {
     const huge = 'x'.repeat(20 * 1024);
-    const signIn = await app.inject({
+    const signIn = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: form({ email: 'starter@registry.test', password: huge }),
     });
-    const cookie = await signedInCookie(app, 'starter@registry.test');
+    const cookie = await signedInCookie(server.app, 'starter@registry.test');
     const password = await postForm(cookie, { currentPassword: huge, newPassword: huge, confirmPassword: huge });
     for (const response of [signIn, password]) {
       expect(response.statusCode).toBe(413);
@@ -256,8 +248,8 @@ describe('password change', () => {
   });
 
   it('shows an accessible, script-free form; anonymous callers go to sign-in first', async () => {
-    const cookie = await signedInCookie(app, 'starter@registry.test');
-    const page = await app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
+    const cookie = await signedInCookie(server.app, 'starter@registry.test');
+    const page = await server.app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -271,7 +263,7 @@ describe('password change', () => {
     }
     expect(page.body).toContain(`<form method="post" action="${PATHS.passwordPage}">`);
     expect(page.body).not.toContain('<script');
-    const anonymous = await app.inject({ method: 'GET', url: PATHS.passwordPage });
+    const anonymous = await server.anonymous.get(PATHS.passwordPage);
     expect(anonymous.statusCode).toBe(303);
     expect(anonymous.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent(PATHS.passwordPage)}`);
     const anonymousPost = await postForm(undefined, {
@@ -284,7 +276,7 @@ describe('password change', () => {
   });
 
   it('refuses a wrong current password, a short, unconfirmed or unchanged new one, and a cross-site post', async () => {
-    const cookie = await signedInCookie(app, 'starter@registry.test');
+    const cookie = await signedInCookie(server.app, 'starter@registry.test');
     const cases: [Record<string, string>, number, string][] = [
       [
         { currentPassword: 'not the password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
@@ -312,28 +304,28 @@ describe('password change', () => {
     );
     expect(crossSite.statusCode).toBe(403);
     // Nothing changed: the session lives and the password still signs in.
-    expect((await figureInfo(app, cookie)).statusCode).toBe(200);
-    expect((await signIn(app, 'starter@registry.test')).response.statusCode).toBe(303);
+    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    expect((await signIn(server.app, 'starter@registry.test')).response.statusCode).toBe(303);
   });
 
   it('stores the new password and ends every session of the identity, in every browser', async () => {
-    const identity = await insertIdentity(database.db, { email: 'changer@registry.test' });
-    const browserA = await signedInCookie(app, 'changer@registry.test');
-    const browserB = await signedInCookie(app, 'changer@registry.test');
-    expect((await figureInfo(app, browserB)).statusCode).toBe(200);
+    const identity = await insertIdentity(server.db, { email: 'changer@registry.test' });
+    const browserA = await signedInCookie(server.app, 'changer@registry.test');
+    const browserB = await signedInCookie(server.app, 'changer@registry.test');
+    expect((await figureInfo(server.app, browserB)).statusCode).toBe(200);
     const response = await postForm(browserA, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');
     expect(sessionCookieOf(response)).toBeUndefined();
     expect(response.cookies.find((cookie) => cookie.name === browserA.split('=')[0])?.value).toBe('');
 
-    expect((await figureInfo(app, browserA)).statusCode).toBe(401);
-    expect((await figureInfo(app, browserB)).statusCode).toBe(401);
-    expect(await database.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identity.id))).toHaveLength(0);
-    expect((await signIn(app, 'changer@registry.test')).response.statusCode).toBe(401);
-    const withNew = await signIn(app, 'changer@registry.test', { password: NEW_PASSWORD });
+    expect((await figureInfo(server.app, browserA)).statusCode).toBe(401);
+    expect((await figureInfo(server.app, browserB)).statusCode).toBe(401);
+    expect(await server.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identity.id))).toHaveLength(0);
+    expect((await signIn(server.app, 'changer@registry.test')).response.statusCode).toBe(401);
+    const withNew = await signIn(server.app, 'changer@registry.test', { password: NEW_PASSWORD });
     expect(withNew.response.statusCode).toBe(303);
-    expect((await figureInfo(app, withNew.cookie ?? '')).statusCode).toBe(200);
+    expect((await figureInfo(server.app, withNew.cookie ?? '')).statusCode).toBe(200);
 
     expect(await eventsOf(identity.id, 'password.changed')).toHaveLength(1);
     const revoked = await eventsOf(identity.id, 'session.revoked');
@@ -341,8 +333,8 @@ describe('password change', () => {
   });
 
   it('counts wrong current passwords against the account, like sign-in guesses', async () => {
-    await insertIdentity(database.db, { email: 'guesser@registry.test' });
-    const cookie = await signedInCookie(app, 'guesser@registry.test');
+    await insertIdentity(server.db, { email: 'guesser@registry.test' });
+    const cookie = await signedInCookie(server.app, 'guesser@registry.test');
     for (let attempt = 0; attempt < 5; attempt++) {
       const wrong = await postForm(cookie, {
         currentPassword: `guess ${attempt}`,
@@ -355,18 +347,18 @@ describe('password change', () => {
     expect(right.statusCode).toBe(429);
     expect(right.body).toContain('Too many sign-in attempts for this account. Try again in 15 minutes.');
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    expect((await signIn(app, 'guesser@registry.test')).response.statusCode).toBe(429);
+    expect((await signIn(server.app, 'guesser@registry.test')).response.statusCode).toBe(429);
     // The password did not change and the session lives.
-    expect((await figureInfo(app, cookie)).statusCode).toBe(200);
-    await database.db
+    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    await server.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
       .where(eq(schema.signInThrottle.emailKey, 'guesser@registry.test'));
-    expect((await signIn(app, 'guesser@registry.test')).response.statusCode).toBe(303);
+    expect((await signIn(server.app, 'guesser@registry.test')).response.statusCode).toBe(303);
   });
 
   it('refuses an account that is not manageable (SPEC section 6)', async () => {
-    const [identity] = await database.db
+    const [identity] = await server.db
       .insert(schema.identities)
       .values({
         email: 'managed@registry.test',
@@ -375,17 +367,17 @@ describe('password change', () => {
         manageable: false,
       })
       .returning();
-    const cookie = await signedInCookie(app, 'managed@registry.test');
-    const start = await app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
+    const cookie = await signedInCookie(server.app, 'managed@registry.test');
+    const start = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
     expect(start.statusCode).toBe(403);
     expect(start.json()).toMatchObject({ message: NOT_MANAGEABLE });
-    const page = await app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
+    const page = await server.app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
     expect(page.statusCode).toBe(403);
     expect(page.body).not.toContain('<form');
     const post = await postForm(cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(post.statusCode).toBe(403);
-    expect((await figureInfo(app, cookie)).statusCode).toBe(200);
-    expect((await signIn(app, 'managed@registry.test')).response.statusCode).toBe(303);
+    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    expect((await signIn(server.app, 'managed@registry.test')).response.statusCode).toBe(303);
     expect(identity).toBeDefined();
   });
 });

@@ -4,45 +4,22 @@
 // here; the defaults (config.ts) are 120 s, 10 s for a body and 30 s.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertParticipant, insertUser, signedInCookie, TEST_CONFIG } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
+import { insertParticipant, insertUser, TEST_CONFIG } from './support/server-fixtures';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let port: number;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, {
-    config: {
-      nodeEnv: 'test',
-      cookieSecure: false,
-      trustProxy: false,
-      logLevel: 'silent',
-      staticDir: '/nonexistent-registry-dist',
-      requestTimeoutMs: 600,
-      connectionTimeoutMs: 1500,
-    },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+const server = useRouteTest({
+  app: { config: { ...TEST_CONFIG, requestTimeoutMs: 600, connectionTimeoutMs: 1500 } },
+  listen: true,
 });
 
 /** Opens a socket, writes `head` (and nothing more), and resolves with what came back and when the socket closed. */
 function sendAndWait(head: string): Promise<{ response: string; closedAfterMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    const socket = net.connect(server.port, '127.0.0.1', () => socket.write(head));
     let response = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (response += chunk));
@@ -82,13 +59,8 @@ describe('slow requests', () => {
 describe('a body that trickles in', () => {
   const BODY_TIMEOUT_MS = 800;
   const REQUEST_TIMEOUT_MS = 4000;
-  let slowApp: FastifyInstance;
-  let slowPort: number;
-  let cookie: string;
-  let participantId: string;
-
-  beforeAll(async () => {
-    slowApp = await createTestApp(database.db, {
+  const slow = useRouteTest({
+    app: {
       config: {
         ...TEST_CONFIG,
         bodyTimeoutMs: BODY_TIMEOUT_MS,
@@ -96,17 +68,15 @@ describe('a body that trickles in', () => {
         // Longer than the pause between two bytes: only the body's deadline can cut the body off.
         connectionTimeoutMs: 3000,
       },
-    });
-    const participant = await insertParticipant(database.db, { name: 'Trickle' });
-    await insertUser(database.db, { email: 'trickle@example.test', memberships: [{ participantId: participant.id, isDefault: true }] });
-    participantId = participant.id;
-    cookie = await signedInCookie(slowApp, 'trickle@example.test');
-    await slowApp.listen({ port: 0, host: '127.0.0.1' });
-    slowPort = (slowApp.server.address() as AddressInfo).port;
+    },
+    listen: true,
   });
+  let member: Caller;
 
-  afterAll(async () => {
-    await slowApp?.close();
+  beforeAll(async () => {
+    const participant = await insertParticipant(slow.db, { name: 'Trickle' });
+    await insertUser(slow.db, { email: 'trickle@example.test', memberships: [{ participantId: participant.id, isDefault: true }] });
+    member = await slow.signIn('trickle@example.test', { participantId: participant.id });
   });
 
   /**
@@ -116,7 +86,7 @@ describe('a body that trickles in', () => {
   function trickle(head: string, body: string, everyMs: number): Promise<{ response: string; closedAfterMs: number }> {
     return new Promise((resolve) => {
       const started = performance.now();
-      const socket = net.connect(slowPort, '127.0.0.1', () => socket.write(head));
+      const socket = net.connect(slow.port, '127.0.0.1', () => socket.write(head));
       let sent = 0;
       const timer = setInterval(() => {
         if (sent < body.length && socket.writable) socket.write(body.charAt(sent++));
@@ -164,7 +134,7 @@ describe('a body that trickles in', () => {
   it('gives an upload the request deadline instead', async () => {
     const boundary = 'trickle-boundary';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="reason"\r\n\r\n${'slow '.repeat(20)}\r\n--${boundary}--\r\n`;
-    const extra = `Cookie: ${cookie}\r\n${PARTICIPANT_HEADER}: ${participantId}\r\n`;
+    const extra = `Cookie: ${member.cookie}\r\n${PARTICIPANT_HEADER}: ${member.participantId}\r\n`;
     const url = PATHS.loanDeactivate(randomUUID());
     const { response, closedAfterMs } = await trickle(
       head('POST', url, `multipart/form-data; boundary=${boundary}`, body.length, extra),

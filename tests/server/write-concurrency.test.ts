@@ -5,21 +5,19 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { processDeactivation, requestDeactivation } from '../../src/server/services/deactivations';
 import { roleRequests } from '../../src/server/db/schema';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { insertLoan } from './support/loan-rows';
 import { loanListDrift, NO_DRIFT } from './support/loan-list-drift';
 import { messageCountMismatches } from './support/message-counts';
-import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useRouteTest();
 const ids = {} as Record<'home' | 'receiver', string>;
 let homeCookie: string;
 
@@ -27,7 +25,7 @@ let homeCookie: string;
 async function homeLoans(count: number): Promise<string[]> {
   const loanIds: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const loan = await insertLoan(database.db, {
+    const loan = await insertLoan(server.db, {
       parties: [
         { role: 'OWNER', participantId: ids.home, provenanceId: 'pb1home' },
         { role: 'SERVICER', participantId: ids.home, provenanceId: 'pb1home' },
@@ -39,7 +37,7 @@ async function homeLoans(count: number): Promise<string[]> {
 }
 
 function requestServicerTransfer(loanId: string) {
-  return app.inject({
+  return server.app.inject({
     method: 'POST',
     url: PATHS.loanRoleRequests(loanId),
     headers: { ...sameOrigin, [PARTICIPANT_HEADER]: ids.home, cookie: homeCookie },
@@ -52,7 +50,7 @@ const INSTRUMENT = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\
 /** A recorded deactivation request of Home Bank's (its job left to the test): the request's id. */
 async function deactivationRequested(loanId: string): Promise<string> {
   const accepted = await requestDeactivation(
-    database.db,
+    server.db,
     {
       loanId,
       participantId: ids.home,
@@ -68,7 +66,7 @@ async function deactivationRequested(loanId: string): Promise<string> {
 
 /** The asset list's day counts and totals as stored (rows with a count), in key order. */
 async function listCounts(): Promise<unknown[]> {
-  const result = await database.db.execute(sql`
+  const result = await server.db.execute(sql`
     select 'day' as kind, participant_id, updated_on::text as key, roles, count from loan_list_counts where count <> 0
     union all
     select 'total', participant_id, '', roles, count from loan_list_totals where count <> 0
@@ -77,17 +75,10 @@ async function listCounts(): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  ids.home = (await insertParticipant(database.db, { name: 'Home Bank' })).id;
-  ids.receiver = (await insertParticipant(database.db, { name: 'Receiving Servicer' })).id;
-  await insertUser(database.db, { email: 'home@registry.test', memberships: [{ participantId: ids.home, isDefault: true }] });
-  homeCookie = await signedInCookie(app, 'home@registry.test');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  ids.home = (await insertParticipant(server.db, { name: 'Home Bank' })).id;
+  ids.receiver = (await insertParticipant(server.db, { name: 'Receiving Servicer' })).id;
+  await insertUser(server.db, { email: 'home@registry.test', memberships: [{ participantId: ids.home, isDefault: true }] });
+  homeCookie = await signedInCookie(server.app, 'home@registry.test');
 });
 
 describe('concurrent writes between the same organizations', () => {
@@ -98,7 +89,7 @@ describe('concurrent writes between the same organizations', () => {
       // Requests waiting for an answer, then as many new requests sent while those are answered.
       const waiting = await homeLoans(PAIRS);
       for (const loanId of waiting) expect((await requestServicerTransfer(loanId)).statusCode).toBe(201);
-      const requests = await database.db
+      const requests = await server.db
         .select({ messageId: roleRequests.messageId, loanId: roleRequests.loanId })
         .from(roleRequests)
         .where(sql`${roleRequests.state} = 'PENDING'`);
@@ -107,7 +98,7 @@ describe('concurrent writes between the same organizations', () => {
 
       const outcomes = await Promise.all([
         ...requests.map(async (request, index) => {
-          await app.services.roleTransfers.answerMessage({
+          await server.app.services.roleTransfers.answerMessage({
             participantId: ids.receiver,
             userId: null,
             messageId: request.messageId ?? '',
@@ -115,7 +106,7 @@ describe('concurrent writes between the same organizations', () => {
           });
           return 'answered';
         }),
-        ...deactivations.map(async (requestId) => processDeactivation(database.db, requestId)),
+        ...deactivations.map(async (requestId) => processDeactivation(server.db, requestId)),
         ...fresh.map(async (loanId) => {
           const response = await requestServicerTransfer(loanId);
           return response.statusCode === 201 ? 'requested' : `request ${response.statusCode}: ${response.body}`;
@@ -124,20 +115,20 @@ describe('concurrent writes between the same organizations', () => {
       expect(outcomes.filter((outcome) => !['answered', 'requested', 'completed'].includes(outcome))).toEqual([]);
       // The fresh requests are answered in the next round, beside its new ones.
     }
-    expect(await messageCountMismatches(database)).toEqual([]);
+    expect(await messageCountMismatches(server.database)).toEqual([]);
     // The triggers kept the asset list index (counts and totals too) exactly as a rebuild computes it.
-    expect(await loanListDrift(database.owner.db)).toEqual(NO_DRIFT);
+    expect(await loanListDrift(server.database.owner.db)).toEqual(NO_DRIFT);
   });
 
   it('migration 0015 recounts the totals a deployment kept wrong before the fix', async () => {
     await homeLoans(3);
     const exact = await listCounts();
     // What the bug left: totals and day counts that still counted loans where they had been.
-    await database.owner.db.execute(sql`update loan_list_totals set count = count + 1`);
-    await database.owner.db.execute(sql`update loan_list_counts set count = count - 1`);
+    await server.database.owner.db.execute(sql`update loan_list_totals set count = count + 1`);
+    await server.database.owner.db.execute(sql`update loan_list_counts set count = count - 1`);
     expect(await listCounts()).not.toEqual(exact);
     const migration = await readFile(new URL('../../src/server/db/migrations/0015_loan_list_recount.sql', import.meta.url), 'utf8');
-    await database.owner.db.transaction(async (tx) => {
+    await server.database.owner.db.transaction(async (tx) => {
       for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
     });
     expect(await listCounts()).toEqual(exact);
