@@ -1,21 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { useRouteTest } from './support/route-test';
 import { createTestApp, sameOrigin } from './support/server-fixtures';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let staticDir: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+const server = useRouteTest(() => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-dist-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
   fs.writeFileSync(
@@ -23,41 +19,43 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><title>Registry SPA</title><div id="root"></div></html>',
   );
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log("app")');
-  app = await createTestApp(database.db, {
-    config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir },
-  });
-  // Routes that fail on purpose, to see what the error handler makes of it.
-  app.get('/test/boom', { config: { access: 'public' } }, async () => {
-    throw new Error('secret connection string postgres://user:pw@db/registry');
-  });
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/test/validate',
-    {
-      config: { access: 'public' },
-      schema: { body: z.object({ email: z.email(), count: z.number().int().max(10) }), response: { 200: z.object({ ok: z.boolean() }) } },
+  return {
+    app: { config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir } },
+    // Routes that fail on purpose, to see what the error handler makes of it.
+    beforeReady: (app) => {
+      app.get('/test/boom', { config: { access: 'public' } }, async () => {
+        throw new Error('secret connection string postgres://user:pw@db/registry');
+      });
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/test/validate',
+        {
+          config: { access: 'public' },
+          schema: {
+            body: z.object({ email: z.email(), count: z.number().int().max(10) }),
+            response: { 200: z.object({ ok: z.boolean() }) },
+          },
+        },
+        async () => ({ ok: true }),
+      );
+      app.withTypeProvider<ZodTypeProvider>().get(
+        '/test/bad-response',
+        {
+          config: { access: 'public' },
+          schema: { response: { 200: z.object({ ok: z.boolean() }) } },
+        },
+        async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean },
+      );
     },
-    async () => ({ ok: true }),
-  );
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/test/bad-response',
-    {
-      config: { access: 'public' },
-      schema: { response: { 200: z.object({ ok: z.boolean() }) } },
-    },
-    async () => ({ ok: 'internal detail' }) as unknown as { ok: boolean },
-  );
-  await app.ready();
+  };
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  fs.rmSync(staticDir, { recursive: true, force: true });
+afterAll(() => {
+  if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
 });
 
 describe('health', () => {
   it('answers ok after a database round trip', async () => {
-    const response = await app.inject({ method: 'GET', url: PATHS.health });
+    const response = await server.app.inject({ method: 'GET', url: PATHS.health });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
@@ -65,7 +63,7 @@ describe('health', () => {
 
 describe('errors', () => {
   it('answers 400 naming each invalid field', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/test/validate',
       headers: sameOrigin,
@@ -79,7 +77,7 @@ describe('errors', () => {
   });
 
   it('answers 400 for malformed JSON, also on identity routes', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: PATHS.signIn,
       headers: { ...sameOrigin, 'content-type': 'application/json' },
@@ -90,7 +88,7 @@ describe('errors', () => {
   });
 
   it('answers 415 for an unsupported content type', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/test/validate',
       headers: { ...sameOrigin, 'content-type': 'application/xml' },
@@ -102,7 +100,7 @@ describe('errors', () => {
 
   it('answers 500 without leaking the cause', async () => {
     for (const url of ['/test/boom', '/test/bad-response']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
       expect(response.body).not.toMatch(/postgres|internal detail|stack/);
@@ -110,7 +108,7 @@ describe('errors', () => {
   });
 
   it('answers a JSON 404 for unknown API routes', async () => {
-    const response = await app.inject({ method: 'GET', url: '/service-dart/secure/api/v9/nothing' });
+    const response = await server.app.inject({ method: 'GET', url: '/service-dart/secure/api/v9/nothing' });
     expect(response.statusCode).toBe(404);
     expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
@@ -124,7 +122,7 @@ describe('errors', () => {
       ['GET', PATHS.logout, 'POST'],
     ] as const) {
       // Same-origin, so that the CSRF check (before routing) lets the state-changing methods through.
-      const response = await app.inject({ method, url, headers: sameOrigin });
+      const response = await server.app.inject({ method, url, headers: sameOrigin });
       expect(response.statusCode, `${method} ${url}`).toBe(405);
       expect(response.headers.allow, `${method} ${url}`).toBe(allow);
       expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
@@ -132,13 +130,15 @@ describe('errors', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
     // A path no route has stays a 404 whatever the method.
-    expect((await app.inject({ method: 'DELETE', url: '/service-dart/secure/api/v9/nothing', headers: sameOrigin })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: '/service-dart/secure/api/v9/nothing', headers: sameOrigin })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('security headers', () => {
   it('sends a same-origin CSP and the usual hardening headers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/dashboard' });
+    const response = await server.app.inject({ method: 'GET', url: '/registry/dashboard' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -153,18 +153,18 @@ describe('security headers', () => {
   });
 
   it('sends them on API answers too', async () => {
-    const response = await app.inject({ method: 'GET', url: PATHS.figureInfo });
+    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo });
     expect(response.headers['content-security-policy']).toBeDefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('keeps every answer of a secure route out of caches (no-store), the 401 of a missing session included', async () => {
     for (const url of [PATHS.figureInfo, PATHS.usersMe, PATHS.messages]) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(401);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
-    const page = await app.inject({ method: 'GET', url: '/registry/dashboard' });
+    const page = await server.app.inject({ method: 'GET', url: '/registry/dashboard' });
     expect(page.headers['cache-control']).not.toBe('no-store');
   });
 });
@@ -172,7 +172,7 @@ describe('security headers', () => {
 describe('web app', () => {
   it('redirects / and /registry to /registry/', async () => {
     for (const url of ['/', '/registry']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/registry/');
     }
@@ -180,7 +180,7 @@ describe('web app', () => {
 
   it('serves index.html for the app root and every client-side route', async () => {
     for (const url of ['/registry/', '/registry/dashboard', '/registry/assets/asset/123/details?tab=history', '/registry/login']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -189,21 +189,21 @@ describe('web app', () => {
   });
 
   it('serves built assets with long caching, and 404 for missing files', async () => {
-    const asset = await app.inject({ method: 'GET', url: '/registry/assets/app-1234.js' });
+    const asset = await server.app.inject({ method: 'GET', url: '/registry/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await app.inject({ method: 'GET', url: '/registry/assets/missing-1234.js' });
+    const missing = await server.app.inject({ method: 'GET', url: '/registry/assets/missing-1234.js' });
     expect(missing.statusCode).toBe(404);
   });
 
   it('does not serve files outside the build', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/..%2F..%2Fetc%2Fpasswd' });
+    const response = await server.app.inject({ method: 'GET', url: '/registry/..%2F..%2Fetc%2Fpasswd' });
     expect(response.body).not.toContain('root:');
   });
 
   it('shows a notice when the app is not built', async () => {
-    const bare = await createTestApp(database.db);
+    const bare = await createTestApp(server.db);
     try {
       const response = await bare.inject({ method: 'GET', url: '/registry/dashboard' });
       expect(response.statusCode).toBe(503);
@@ -216,13 +216,13 @@ describe('web app', () => {
 
 describe('OpenAPI', () => {
   it('documents the routes from the contract schemas', async () => {
-    const response = await app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    const response = await server.app.inject({ method: 'GET', url: '/registry/api-docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([PATHS.figureInfo, PATHS.usersMe, PATHS.signIn, PATHS.health]));
     expect(document.paths[PATHS.usersMe].get.responses['200']).toBeDefined();
-    const html = await app.inject({ method: 'GET', url: '/registry/api-docs' });
+    const html = await server.app.inject({ method: 'GET', url: '/registry/api-docs' });
     expect(html.statusCode).toBe(200);
   });
 });

@@ -24,6 +24,8 @@ export interface RouteTestOptions {
   readonly demo?: { readonly loans: number };
   /** Also listen on a free port of 127.0.0.1 (tests that speak over real sockets). */
   readonly listen?: boolean;
+  /** Runs before the app is ready, e.g. to add routes a test needs (a route that throws). */
+  readonly beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** What a request adds or overrides: headers (a `null` value drops one the caller sends), query, payload. */
@@ -118,6 +120,7 @@ export async function startRouteTest(options: RouteTestOptions = {}): Promise<Ro
   try {
     if (options.demo) await seedDemoData(database.owner.db, { loans: options.demo.loans });
     app = await createTestApp(database.db, options.app);
+    await options.beforeReady?.(app);
     await app.ready();
     const port = options.listen ? (await app.listen({ port: 0, host: '127.0.0.1' }), (app.server.address() as { port: number }).port) : 0;
     const server = app;
@@ -147,13 +150,14 @@ export async function startRouteTest(options: RouteTestOptions = {}): Promise<Ro
 }
 
 /**
- * The route test of this file: started in beforeAll, closed in afterAll. Read its members inside
- * hooks and tests (they exist once beforeAll has run).
+ * The route test of this file (or of the describe it is called in): started in beforeAll, closed
+ * in afterAll. Read its members inside hooks and tests (they exist once beforeAll has run).
  */
-export function useRouteTest(options: RouteTestOptions = {}): RouteTest {
+export function useRouteTest(options: RouteTestOptions | (() => RouteTestOptions) = {}): RouteTest {
   let started: (RouteTest & { close(): Promise<void> }) | undefined;
   beforeAll(async () => {
-    started = await startRouteTest(options);
+    // A function is read in beforeAll: options that need something made first (a folder).
+    started = await startRouteTest(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await started?.close();
