@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { CALLER_CHANGES_CHANNEL } from '../../src/server/db/caller-changes';
 import * as schema from '../../src/server/db/schema';
-import { insertParticipant, insertUser, productGet, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -33,8 +33,8 @@ const participantNamed = async (name: string) => {
 
 /** users/me for an organization, twice: the second answer is the cached one, if any. */
 async function usersMeTwice(cookie: string, participantId: string): Promise<number> {
-  await productGet(server.app, PATHS.usersMe, { cookie, participantId });
-  return (await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode;
+  await server.caller(cookie, participantId).get(PATHS.usersMe);
+  return (await server.caller(cookie, participantId).get(PATHS.usersMe)).statusCode;
 }
 
 const listening = async () =>
@@ -53,9 +53,7 @@ describe('caller changes made elsewhere', () => {
     await server.db
       .delete(schema.memberships)
       .where(and(eq(schema.memberships.userId, userId), eq(schema.memberships.participantId, second)));
-    await expect
-      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: second }).then((r) => r.statusCode), { timeout: 3000 })
-      .toBe(403);
+    await expect.poll(async () => (await server.caller(cookie, second).get(PATHS.usersMe)).statusCode, { timeout: 3000 }).toBe(403);
   });
 
   it('refuses an organization deactivated elsewhere, and a session ended elsewhere', async () => {
@@ -63,17 +61,13 @@ describe('caller changes made elsewhere', () => {
     const first = await participantNamed('First Lending');
     expect(await usersMeTwice(cookie, first)).toBe(200);
     await server.db.update(schema.participants).set({ isActive: false }).where(eq(schema.participants.id, first));
-    await expect
-      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: first }).then((r) => r.statusCode), { timeout: 3000 })
-      .toBe(403);
+    await expect.poll(async () => (await server.caller(cookie, first).get(PATHS.usersMe)).statusCode, { timeout: 3000 }).toBe(403);
     await server.db.update(schema.participants).set({ isActive: true }).where(eq(schema.participants.id, first));
 
     const third = await participantNamed('Third Custody');
     expect(await usersMeTwice(cookie, third)).toBe(200);
     await server.db.delete(schema.sessions);
-    await expect
-      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.statusCode), { timeout: 3000 })
-      .toBe(401);
+    await expect.poll(async () => (await server.caller(cookie, third).get(PATHS.usersMe)).statusCode, { timeout: 3000 }).toBe(401);
   });
 
   it('caches nothing while the notification channel is lost, and hears changes again once it is back', async () => {
@@ -91,7 +85,7 @@ describe('caller changes made elsewhere', () => {
       .set({ roles: ['DART_AGENT'] })
       .where(eq(schema.memberships.participantId, third));
     // No notification can arrive now: the answer is right only because nothing was kept.
-    const me = await productGet(server.app, PATHS.usersMe, { cookie, participantId: third });
+    const me = await server.caller(cookie, third).get(PATHS.usersMe);
     expect(me.json().user.roles).toEqual(['DART_AGENT']);
 
     await expect.poll(listening, { timeout: 5000 }).toBe(1);
@@ -101,7 +95,7 @@ describe('caller changes made elsewhere', () => {
       .set({ roles: ['ORG_ADMIN'] })
       .where(eq(schema.memberships.participantId, third));
     await expect
-      .poll(() => productGet(server.app, PATHS.usersMe, { cookie, participantId: third }).then((r) => r.json().user.roles), {
+      .poll(async () => (await server.caller(cookie, third).get(PATHS.usersMe)).json().user.roles, {
         timeout: 3000,
       })
       .toEqual(['ORG_ADMIN']);

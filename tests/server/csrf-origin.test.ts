@@ -101,7 +101,7 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
   it('lets reads through without either header', async () => {
     const { cookie } = await signIn(server.app, EMAIL);
     expect((await server.anonymous.get(PATHS.health)).statusCode).toBe(200);
-    expect((await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
+    expect((await server.caller(cookie, participantId).get(PATHS.usersMe)).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'HEAD', url: PATHS.health })).statusCode).toBe(200);
   });
 
@@ -238,9 +238,9 @@ describe('the session cookie name', () => {
     const [line] = setCookieLines(response.headers);
     expect(line).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
     expect((line ?? '').split('; ')).not.toContain('Secure');
-    expect((await productGet(server.app, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(200);
+    expect((await server.caller(cookie, participantId).get(PATHS.usersMe)).statusCode).toBe(200);
     const token = cookie?.split('=')[1] ?? '';
-    const prefixed = await productGet(server.app, PATHS.usersMe, { cookie: `${SECURE_SESSION_COOKIE}=${token}`, participantId });
+    const prefixed = await server.caller(`${SECURE_SESSION_COOKIE}=${token}`, participantId).get(PATHS.usersMe);
     expect(prefixed.statusCode).toBe(401);
     const signedOut = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
     expect(setCookieLines(signedOut.headers)[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));

@@ -36,10 +36,7 @@ const listUrl = (query: Record<string, string | number> = {}) => {
 };
 
 async function list(query: Record<string, string | number> = {}, participantId?: string): Promise<LoanList> {
-  const response = await productGet(server.app, listUrl(query), {
-    cookie: world.cookies.member,
-    participantId: participantId ?? world.home,
-  });
+  const response = await server.caller(world.cookies.member, participantId ?? world.home).get(listUrl(query));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return loanListSchema.parse(response.json());
@@ -89,7 +86,7 @@ describe('GET v2 /loans: what the organization sees', () => {
     { limit: 10, offset: 100_000 },
     { limit: 10, offset: 100_000, query: 'filler' },
   ])('answers text that is already what the contract writes (%j)', async (query) => {
-    const response = await productGet(server.app, listUrl(query), { cookie: world.cookies.member, participantId: world.home });
+    const response = await server.caller(world.cookies.member, world.home).get(listUrl(query));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toBe(JSON.stringify(loanListSchema.parse(JSON.parse(response.body))));
   });
@@ -114,10 +111,7 @@ describe('GET v2 /loans: what the organization sees', () => {
   });
 
   it("shows the list as the other organization sees it, without the first one's loans", async () => {
-    const response = await productGet(server.app, listUrl({ limit: 100, participantRoles: 'OWNER' }), {
-      cookie: world.cookies.other,
-      participantId: world.foreign,
-    });
+    const response = await server.caller(world.cookies.other, world.foreign).get(listUrl({ limit: 100, participantRoles: 'OWNER' }));
     const page = loanListSchema.parse(response.json());
     expect(sorted(idsOf(page))).toEqual(sorted([world.loans.grace, world.loans.originated, world.loans.foreignOnly]));
   });
@@ -383,10 +377,7 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
     });
     try {
       const item = (await list({ limit: 100, query: 'unprovenanced' })).loans[0];
-      const response = await productGet(server.app, PATHS.loanDetails(loan.id), {
-        cookie: world.cookies.member,
-        participantId: world.home,
-      });
+      const response = await server.caller(world.cookies.member, world.home).get(PATHS.loanDetails(loan.id));
       const owner = loanDetailsSchema.parse(response.json()).parties.find((party) => party.role === 'OWNER');
       expect(item?.owner?.currentValue).toEqual({ participantName: expect.any(String), provenanceId: world.home });
       expect(item?.owner?.currentValue).toEqual(owner?.currentValue);
@@ -473,7 +464,7 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   }
 
   it('answers a repeated page without asking the database, byte for byte the same', async () => {
-    const get = () => productGet(server.app, listUrl({ limit: 20 }), { cookie: world.cookies.member, participantId: world.home });
+    const get = () => server.caller(world.cookies.member, world.home).get(listUrl({ limit: 20 }));
     const first = await get();
     let again = first;
     // Earlier tests' writes may still be announcing themselves (each empties the cache): once they
@@ -487,11 +478,9 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   it("never gives one organization's cached page to another, nor to a caller outside it", async () => {
     const home = await list({ limit: 100 });
     expect(idsOf(home)).not.toContain(world.loans.foreignOnly);
-    const outsider = await productGet(server.app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.home });
+    const outsider = await server.caller(world.cookies.other, world.home).get(listUrl({ limit: 100 }));
     expect(outsider.statusCode).toBe(403);
-    const foreign = loanListSchema.parse(
-      (await productGet(server.app, listUrl({ limit: 100 }), { cookie: world.cookies.other, participantId: world.foreign })).json(),
-    );
+    const foreign = loanListSchema.parse((await server.caller(world.cookies.other, world.foreign).get(listUrl({ limit: 100 }))).json());
     expect(idsOf(foreign)).toContain(world.loans.foreignOnly);
     expect(foreign.totalCount).not.toBe(home.totalCount);
   });
@@ -531,7 +520,7 @@ describe('GET v2 /loans: refusals', () => {
   });
 
   it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
-    const response = await productGet(server.app, listUrl(), { cookie: world.cookies.member, participantId: world.foreign });
+    const response = await server.caller(world.cookies.member, world.foreign).get(listUrl());
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(TEXTS.invalidParticipantBody);
   });
@@ -553,10 +542,7 @@ describe('GET v2 /loans: refusals', () => {
     // PostgreSQL's text cannot hold U+0000: refused by the contract, never a 500 from the server.database.
     ['query', { query: 'a\u0000b' }],
   ])('answers 400 naming %s for a bad value', async (field, query) => {
-    const response = await productGet(server.app, listUrl(query as Record<string, string | number>), {
-      cookie: world.cookies.member,
-      participantId: world.home,
-    });
+    const response = await server.caller(world.cookies.member, world.home).get(listUrl(query as Record<string, string | number>));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(`querystring.${field}`);
   });
@@ -569,16 +555,13 @@ describe('GET v2 /loans: refusals', () => {
     ['offset', ''],
     ['offset', '+5'],
   ])('answers 400 for %s=%j: digits only', async (field, value) => {
-    const response = await productGet(server.app, listUrl({ [field]: value }), { cookie: world.cookies.member, participantId: world.home });
+    const response = await server.caller(world.cookies.member, world.home).get(listUrl({ [field]: value }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`querystring.${field}: ${WHOLE_NUMBER_MESSAGE}`);
   });
 
   it('answers 400 saying so for a parameter given twice', async () => {
-    const response = await productGet(server.app, `${listUrl({ limit: 10 })}&limit=20`, {
-      cookie: world.cookies.member,
-      participantId: world.home,
-    });
+    const response = await server.caller(world.cookies.member, world.home).get(`${listUrl({ limit: 10 })}&limit=20`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('querystring.limit: give this parameter once');
   });

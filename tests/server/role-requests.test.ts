@@ -158,7 +158,7 @@ describe('GET v1 /participants/directory', () => {
 
   it('answers 401 without a session and 403 Invalid participant for an organization of someone else', async () => {
     expect((await server.anonymous.as(ids.home).get(PATHS.participantDirectory)).statusCode).toBe(401);
-    const foreign = await productGet(server.app, PATHS.participantDirectory, { cookie: cookies.member, participantId: ids.foreign });
+    const foreign = await server.caller(cookies.member, ids.foreign).get(PATHS.participantDirectory);
     expect(foreign.statusCode).toBe(403);
     expect(messageOf(foreign)).toBe(TEXTS.invalidParticipantBody);
   });

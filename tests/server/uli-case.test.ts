@@ -7,7 +7,6 @@ import { PATHS } from '../../src/contract/paths';
 import { isValidUli } from '../../src/domain/uli';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { insertLoan, nextTestUli } from './support/loan-rows';
-import { productGet } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -29,7 +28,7 @@ beforeAll(async () => {
 
 async function search(query: string): Promise<LoanList> {
   const url = `${PATHS.loans}?${new URLSearchParams({ query })}`;
-  const response = await productGet(server.app, url, { cookie: world.cookies.member, participantId: world.home });
+  const response = await server.caller(world.cookies.member, world.home).get(url);
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json());
 }
@@ -60,7 +59,7 @@ describe('GET v2 /loans: searching by ULI ignores letter case', () => {
 
   it('does not find the loan for another organization, whatever the case', async () => {
     const url = `${PATHS.loans}?${new URLSearchParams({ query: uli.toLowerCase() })}`;
-    const response = await productGet(server.app, url, { cookie: world.cookies.other, participantId: world.foreign });
+    const response = await server.caller(world.cookies.other, world.foreign).get(url);
     expect(response.statusCode, response.body).toBe(200);
     expect(loanListSchema.parse(response.json())).toEqual({ loans: [], totalCount: 0 });
   });
