@@ -6,10 +6,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/common';
 import { PATHS } from '../../contract/paths';
+import type { RouteAccess } from '../../domain/access';
 import { BASE_PATH, PARTICIPANT_HEADER } from '../../domain/constants';
 import { sessionCookieName } from '../identity/sessions';
 import { isProductRoute } from './participant-header';
-import { isSecureRoute } from './session';
 
 export const API_DOCS_PATH = `${BASE_PATH}/api-docs`;
 
@@ -52,24 +52,36 @@ export function operationIdOf(method: string, url: string): string {
   return `${method.toLowerCase()}${capitalize(name)}`;
 }
 
-interface RouteAccess {
+interface SecurityNeeds {
   /** 'required': 401 without a live session; 'optional': read when sent; 'none': not looked at. */
   readonly session: 'required' | 'optional' | 'none';
   /** The call acts for an organization: x-participant-id (else the caller's default one), or 403 'Invalid participant'. */
   readonly participant: boolean;
+  /** A missing role is refused with 403 (one of PERMISSION_REFUSALS). */
+  readonly role: boolean;
 }
 
-/** What the session and tenancy hooks ask of a route (plugins/session.ts, plugins/tenancy.ts). */
-function accessOf(route: RouteOptions): RouteAccess {
-  if (!isSecureRoute(route.url)) return { session: 'none', participant: false };
-  const config = (route.config ?? {}) as { auth?: string; tenancy?: string };
-  return {
-    session: config.auth === 'optional' ? 'optional' : 'required',
-    participant: isProductRoute(route.url) && config.tenancy !== 'none',
-  };
+/** What the access hook asks of a route, from the route's declaration (plugins/access.ts). */
+function accessOf(route: RouteOptions): SecurityNeeds {
+  const access = (route.config as { access?: RouteAccess } | undefined)?.access ?? 'public';
+  switch (access) {
+    case 'public':
+      return { session: 'none', participant: false, role: false };
+    case 'session-if-any':
+      return { session: 'optional', participant: false, role: false };
+    case 'signed-in':
+      return { session: 'required', participant: isProductRoute(route.url), role: false };
+    case 'member':
+      return { session: 'required', participant: true, role: false };
+    case 'org-admin':
+      return { session: 'required', participant: true, role: true };
+    case 'registry-staff':
+    case 'self-or-registry-staff':
+      return { session: 'required', participant: false, role: true };
+  }
 }
 
-function securityOf(access: RouteAccess): SecurityRequirement[] {
+function securityOf(access: SecurityNeeds): SecurityRequirement[] {
   const session = { [SECURITY_SCHEMES.session]: [] };
   if (access.session === 'none') return [];
   // The header may be left out: the call then acts for the caller's default organization.
@@ -94,13 +106,14 @@ type RouteSchema = FastifySchema & {
  * another origin; a body may be too large (413) or of a type the route does not take (415); a
  * rate-limited route answers 429.
  */
-function sharedErrorsOf(route: RouteOptions, schema: RouteSchema, access: RouteAccess, write: boolean): Record<string, string> {
+function sharedErrorsOf(route: RouteOptions, schema: RouteSchema, access: SecurityNeeds, write: boolean): Record<string, string> {
   const errors: Record<string, string> = {
     400: 'The request is malformed: a badly encoded URL, or a parameter or body that fails the schema (the message names it)',
   };
   if (access.session === 'required') errors[401] = 'No live session: sign in first';
   const refusals = [
     access.participant ? `'Invalid participant': ${PARTICIPANT_HEADER} names no active organization of the caller` : '',
+    access.role ? 'the caller lacks the role this call asks for' : '',
     write ? 'a write sent from another origin' : '',
   ].filter(Boolean);
   if (refusals.length > 0) errors[403] = `Refused: ${refusals.join('; or ')}`;
