@@ -6,7 +6,6 @@ import { loanDetailsSchema, loanEventsSchema, loanListSchema, type LoanListItem 
 import { messageListSchema, messageSchema } from '../../src/contract/messages';
 import { PATHS } from '../../src/contract/paths';
 import { directorySchema, roleRequestSchema, type RoleRequestBody } from '../../src/contract/role-requests';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { deriveAssetStatus } from '../../src/domain/loan';
 import { DEACTIVATION_EVENT_TYPES } from '../../src/domain/deactivation';
 import { MESSAGE_ERRORS } from '../../src/domain/messages';
@@ -16,7 +15,7 @@ import { deactivationRequests, loanEvents, loanParties, loans, messages, roleReq
 import { ConflictError } from '../../src/server/domain-errors';
 import { insertLoan, type TestParty } from './support/loan-rows';
 import { messageCountMismatches } from './support/message-counts';
-import { insertParticipant, insertUser, productGet, sameOrigin, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -28,10 +27,8 @@ const NAMES = { home: 'Home Bank', second: 'Second Trust', foreign: 'Foreign Cre
 
 type Org = 'home' | 'foreign' | 'third';
 /** Each organization with the user who acts for it. */
-const actorOf = (org: Org) => ({
-  cookie: cookies[org === 'home' ? 'member' : org === 'foreign' ? 'other' : 'third'],
-  participantId: ids[org],
-});
+/** The user of an organization, acting for it. */
+const actorOf = (org: Org) => server.caller(cookies[org === 'home' ? 'member' : org === 'foreign' ? 'other' : 'third'], ids[org]);
 
 const messageOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).message;
 
@@ -41,38 +38,33 @@ function requestTransfer(
   options: { as?: Org; cookie?: string | null } = {},
 ) {
   const actor = actorOf(options.as ?? 'home');
-  const cookie = options.cookie === undefined ? actor.cookie : options.cookie;
-  return server.app.inject({
-    method: 'POST',
-    url: PATHS.loanRoleRequests(loanId),
-    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: actor.participantId, ...(cookie ? { cookie } : {}) },
-    payload: body,
-  });
+  const cookie = options.cookie === undefined ? actor.cookie : (options.cookie ?? undefined);
+  return server.caller(cookie, actor.participantId).post(PATHS.loanRoleRequests(loanId), body);
 }
 
 const answer = (as: Org, messageId: string, response: boolean) =>
   server.app.services.roleTransfers.answerMessage({ participantId: ids[as], userId: null, messageId, response });
 
 async function details(loanId: string, as: Org) {
-  const response = await productGet(server.app, PATHS.loanDetails(loanId), actorOf(as));
+  const response = await actorOf(as).get(PATHS.loanDetails(loanId));
   return response.statusCode === 200 ? loanDetailsSchema.parse(response.json()) : response.statusCode;
 }
 
 async function events(loanId: string, as: Org) {
-  const response = await productGet(server.app, PATHS.loanEvents(loanId), actorOf(as));
+  const response = await actorOf(as).get(PATHS.loanEvents(loanId));
   expect(response.statusCode, response.body).toBe(200);
   return loanEventsSchema.parse(response.json());
 }
 
 async function listed(loanId: string, as: Org): Promise<LoanListItem | undefined> {
-  const response = await productGet(server.app, `${PATHS.loans}?limit=100`, actorOf(as));
+  const response = await actorOf(as).get(`${PATHS.loans}?limit=100`);
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json()).loans.find((item) => item.loanId === loanId);
 }
 
 /** The organization's asset list total (SPEC's 'Page X of Y', the dashboard's Assets tile). */
 async function listTotal(as: Org): Promise<number> {
-  const response = await productGet(server.app, PATHS.loans, actorOf(as));
+  const response = await actorOf(as).get(PATHS.loans);
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json()).totalCount;
 }
@@ -148,7 +140,7 @@ describe('GET v1 /participants/directory', () => {
   it('lists every active organization, id and name only, by name, to any signed-in member', async () => {
     const expected = (['foreign', 'home', 'second', 'third'] as const).map((org) => ({ id: ids[org], name: NAMES[org] }));
     for (const as of ['home', 'third'] as const) {
-      const response = await productGet(server.app, PATHS.participantDirectory, actorOf(as));
+      const response = await actorOf(as).get(PATHS.participantDirectory);
       expect(response.statusCode).toBe(200);
       expect(directorySchema.parse(response.json())).toEqual(expected);
       // Nothing beyond id and name reaches the wire.
@@ -248,7 +240,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     expect(await listed(loan.id, 'foreign')).toBeUndefined();
     // A third organization sees nothing, as before.
     expect(await details(loan.id, 'third')).toBe(404);
-    expect((await productGet(server.app, PATHS.loanEvents(loan.id), actorOf('third'))).statusCode).toBe(404);
+    expect((await actorOf('third').get(PATHS.loanEvents(loan.id))).statusCode).toBe(404);
   });
 
   it('lets the owner ask for the servicer and the sub-servicer, not for a role another organization holds', async () => {
@@ -415,12 +407,9 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
   it('answers 401 without a session and 403 Invalid participant for an organization of someone else', async () => {
     const loan = await insertLoan(server.db, { parties: [homeAs('OWNER')] });
     expect((await requestTransfer(loan.id, { role: 'OWNER', participantId: ids.third }, { cookie: null })).statusCode).toBe(401);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.loanRoleRequests(loan.id),
-      headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.foreign },
-      payload: { role: 'OWNER', participantId: ids.third },
-    });
+    const response = await actorOf('home')
+      .as(ids.foreign)
+      .post(PATHS.loanRoleRequests(loan.id), { role: 'OWNER', participantId: ids.third });
     expect(response.statusCode).toBe(403);
     expect(messageOf(response)).toBe(TEXTS.invalidParticipantBody);
     await expectNothingRecorded(loan.id);
@@ -430,12 +419,7 @@ describe('POST v1 /loans/{loanId}/role-requests', () => {
     const loan = await insertLoan(server.db, { parties: [{ role: 'OWNER', participantId: ids.second }] });
     const body = { role: 'OWNER', participantId: ids.third };
     expect((await requestTransfer(loan.id, body)).statusCode).toBe(404);
-    const asSecond = await server.app.inject({
-      method: 'POST',
-      url: PATHS.loanRoleRequests(loan.id),
-      headers: { ...sameOrigin, cookie: cookies.member, [PARTICIPANT_HEADER]: ids.second },
-      payload: body,
-    });
+    const asSecond = await actorOf('home').as(ids.second).post(PATHS.loanRoleRequests(loan.id), body);
     expect(asSecond.statusCode).toBe(201);
     expect((await recorded(loan.id)).requests[0]?.requesterParticipantId).toBe(ids.second);
   });
@@ -690,13 +674,7 @@ describe('answering the actionable message', () => {
 
   it('confirms through PATCH v1 /messages, and the requester reads the outcome in GET v1 /messages', async () => {
     const { loan, messageId } = await pendingServicerTransfer();
-    const patch = (response: boolean) =>
-      server.app.inject({
-        method: 'PATCH',
-        url: PATHS.messages,
-        headers: { ...sameOrigin, cookie: cookies.other, [PARTICIPANT_HEADER]: ids.foreign },
-        payload: { uuid: messageId, response },
-      });
+    const patch = (response: boolean) => actorOf('foreign').patch(PATHS.messages, { uuid: messageId, response });
     const confirmed = await patch(true);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(messageSchema.parse(confirmed.json()).messageData).toMatchObject({ read: true, isActionable: true, response: true });
@@ -704,7 +682,7 @@ describe('answering the actionable message', () => {
     expect(again.statusCode).toBe(409);
     expect(messageOf(again)).toBe(MESSAGE_ERRORS.alreadyAnswered);
 
-    const inbox = await productGet(server.app, `${PATHS.messages}?limit=100`, actorOf('home'));
+    const inbox = await actorOf('home').get(`${PATHS.messages}?limit=100`);
     expect(inbox.statusCode, inbox.body).toBe(200);
     const outcome = messageListSchema.parse(inbox.json()).messages.find((message) => message.targetId === loan.id);
     expect(outcome).toMatchObject({
