@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { jobListSchema, jobSchema, MAX_UNFINISHED_JOBS, ZIP_MANIFEST_FILE, type Job } from '../../src/contract/jobs';
 import { PATHS } from '../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS } from '../../src/domain/texts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { jobFiles, jobs } from '../../src/server/db/schema';
@@ -13,17 +12,9 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-rows';
-import {
-  createTestApp,
-  TEST_CONFIG,
-  insertParticipant,
-  insertUser,
-  productGet,
-  sameOrigin,
-  signedInCookie,
-} from './support/server-fixtures';
+import { createTestApp, TEST_CONFIG, insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
-import { useRouteTest } from './support/route-test';
+import { type Caller, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const org = {} as Record<'home' | 'other', string>;
@@ -33,21 +24,12 @@ const loans = {} as Record<'first' | 'second' | 'empty' | 'foreign', { id: strin
 const assignments: { uli: string; fileName: string; hash: string; content: Buffer }[] = [];
 let tamperedFileName: string;
 
-function post(body: unknown, options: { cookie?: string; participantId?: string } = {}) {
-  return server.app.inject({
-    method: 'POST',
-    url: PATHS.jobs,
-    headers: {
-      ...sameOrigin,
-      'content-type': 'application/json',
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.participantId ? { [PARTICIPANT_HEADER]: options.participantId } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
+function post(body: unknown, caller: Caller = server.anonymous) {
+  return caller.post(PATHS.jobs, JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 }
 
-const asMember = { cookie: '', participantId: '' };
+/** The member acting for Home. */
+let asMember: Caller;
 const jobsUrl = `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS`;
 const zipUrl = (jobId?: string) => (jobId ? `${PATHS.documentsZip}?jobId=${jobId}` : PATHS.documentsZip);
 
@@ -57,8 +39,8 @@ async function start(body: unknown): Promise<Job> {
   return jobSchema.parse(response.json());
 }
 
-async function listJobs(options = asMember): Promise<Job[]> {
-  const response = await productGet(server.app, jobsUrl, options);
+async function listJobs(caller: Caller = asMember): Promise<Job[]> {
+  const response = await caller.get(jobsUrl);
   expect(response.statusCode, response.body).toBe(200);
   return jobListSchema.parse(response.json());
 }
@@ -74,7 +56,7 @@ beforeAll(async () => {
   await insertUser(db, { email: 'colleague@registry.test', memberships: [{ participantId: org.home, isDefault: true }] });
   cookies.member = await signedInCookie(server.app, 'member@registry.test');
   cookies.colleague = await signedInCookie(server.app, 'colleague@registry.test');
-  Object.assign(asMember, { cookie: cookies.member, participantId: org.home });
+  asMember = server.caller(cookies.member, org.home);
 
   const owned = (participantId: string) => ({ parties: [{ role: 'OWNER', participantId }] });
   for (const name of ['first', 'second', 'empty'] as const) {
@@ -112,7 +94,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   });
 
   it('has no zip before the job ran', async () => {
-    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(404);
+    expect((await asMember.get(zipUrl(job.jobId))).statusCode).toBe(404);
   });
 
   it('runs the job: DONE with progress equal to total', async () => {
@@ -124,21 +106,21 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
   it('a finished job is not delivered until its zip is asked for, then stays delivered (offered once)', async () => {
     expect((await listJobs())[0]).toMatchObject({ jobId: job.jobId, status: 'DONE', delivered: false });
     // Another user of the organization cannot see it, nor mark it.
-    expect((await productGet(server.app, zipUrl(job.jobId), { cookie: cookies.colleague, participantId: org.home })).statusCode).toBe(404);
+    expect((await server.caller(cookies.colleague, org.home).get(zipUrl(job.jobId))).statusCode).toBe(404);
     expect((await listJobs())[0]?.delivered).toBe(false);
-    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
+    expect((await asMember.get(zipUrl(job.jobId))).statusCode).toBe(200);
     expect((await listJobs())[0]?.delivered).toBe(true);
     const [row] = await server.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
     const first = row?.deliveredAt?.getTime();
     expect(first).toBeTypeOf('number');
     // Asked for again: still delivered, at the first time.
-    expect((await productGet(server.app, zipUrl(), asMember)).statusCode).toBe(200);
+    expect((await asMember.get(zipUrl())).statusCode).toBe(200);
     const [again] = await server.db.select({ deliveredAt: jobs.deliveredAt }).from(jobs).where(eq(jobs.id, job.jobId));
     expect(again?.deliveredAt?.getTime()).toBe(first);
   });
 
   it("streams the zip: one folder per loan, its assignments, and a manifest whose SHA-256s are the documents'", async () => {
-    const response = await productGet(server.app, zipUrl(), asMember);
+    const response = await asMember.get(zipUrl());
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
@@ -173,7 +155,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     await ownerOf(org.other);
     try {
       for (const url of [zipUrl(), zipUrl(job.jobId)]) {
-        const refused = await productGet(server.app, url, asMember);
+        const refused = await asMember.get(url);
         expect(refused.statusCode).toBe(404);
         expect(errorBodySchema.parse(refused.json()).message).toBe(ZIP_ACCESS_LOST);
         expect(refused.headers['content-type']).not.toBe('application/zip');
@@ -181,14 +163,14 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     } finally {
       await ownerOf(org.home);
     }
-    expect((await productGet(server.app, zipUrl(job.jobId), asMember)).statusCode).toBe(200);
+    expect((await asMember.get(zipUrl(job.jobId))).statusCode).toBe(200);
   });
 
   it('takes the whole filtered set when filters are given', async () => {
     const filtered = await start({ type: 'BATCH_DOWNLOAD_AOMS', filters: { query: loans.second.uli } });
     expect(filtered.total).toBe(2);
     await server.app.jobs.runPending();
-    const files = await unzip((await productGet(server.app, zipUrl(filtered.jobId), asMember)).rawPayload);
+    const files = await unzip((await asMember.get(zipUrl(filtered.jobId))).rawPayload);
     expect([...files.keys()].filter((name) => name.endsWith('.pdf'))).toEqual([`${loans.second.uli}/assignment.pdf`]);
     // Newest first.
     expect((await listJobs()).map((listed) => listed.jobId).slice(0, 2)).toEqual([filtered.jobId, job.jobId]);
@@ -200,7 +182,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
       .insert(jobFiles)
       .values([0, 1, 2, 7].map((chunkNo) => ({ jobId: retried.jobId, chunkNo, bytes: Buffer.from('left by a crash') })));
     await server.app.jobs.runPending();
-    const files = await unzip((await productGet(server.app, zipUrl(retried.jobId), asMember)).rawPayload);
+    const files = await unzip((await asMember.get(zipUrl(retried.jobId))).rawPayload);
     expect(sha256(files.get(`${loans.second.uli}/assignment.pdf`) ?? Buffer.alloc(0))).toBe(
       assignments.find((document) => document.uli === loans.second.uli)?.hash,
     );
@@ -220,23 +202,23 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
     );
     const listed = (await listJobs()).find((candidate) => candidate.jobId === failing.jobId);
     expect(listed).toMatchObject({ status: 'FAILED', error: BATCH_DOWNLOAD_TEXTS.failed });
-    expect((await productGet(server.app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+    expect((await asMember.get(zipUrl(failing.jobId))).statusCode).toBe(404);
     // Its queued work finds the job final and stores nothing.
     await server.app.jobs.runPending();
     expect((await listJobs()).find((candidate) => candidate.jobId === failing.jobId)?.status).toBe('FAILED');
-    expect((await productGet(server.app, zipUrl(failing.jobId), asMember)).statusCode).toBe(404);
+    expect((await asMember.get(zipUrl(failing.jobId))).statusCode).toBe(404);
   });
 
   it("answers 404 for another user's or another organization's job, and lists only the caller's", async () => {
-    const colleague = { cookie: cookies.colleague, participantId: org.home };
-    const notFound = await productGet(server.app, zipUrl(job.jobId), colleague);
+    const colleague = server.caller(cookies.colleague, org.home);
+    const notFound = await colleague.get(zipUrl(job.jobId));
     expect(notFound.statusCode).toBe(404);
     expect(errorBodySchema.parse(notFound.json()).message).toBe('Job not found.');
-    expect((await productGet(server.app, zipUrl(), colleague)).statusCode).toBe(404);
+    expect((await colleague.get(zipUrl())).statusCode).toBe(404);
     expect(await listJobs(colleague)).toEqual([]);
 
-    const elsewhere = { cookie: cookies.member, participantId: org.other };
-    expect((await productGet(server.app, zipUrl(job.jobId), elsewhere)).statusCode).toBe(404);
+    const elsewhere = server.caller(cookies.member, org.other);
+    expect((await elsewhere.get(zipUrl(job.jobId))).statusCode).toBe(404);
     expect(await listJobs(elsewhere)).toEqual([]);
   });
 
@@ -260,15 +242,15 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(errorBodySchema.parse(response.json()).message).toMatch(message);
     }
-    const badQuery = await productGet(server.app, `${PATHS.jobs}?type=OTHER`, asMember);
+    const badQuery = await asMember.get(`${PATHS.jobs}?type=OTHER`);
     expect(badQuery.statusCode).toBe(400);
     expect(badQuery.json().message).toMatch(/querystring\.type/);
   });
 
   it('answers 401 without a session', async () => {
     expect((await post({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] })).statusCode).toBe(401);
-    expect((await productGet(server.app, jobsUrl)).statusCode).toBe(401);
-    expect((await productGet(server.app, zipUrl())).statusCode).toBe(401);
+    expect((await server.anonymous.get(jobsUrl)).statusCode).toBe(401);
+    expect((await server.anonymous.get(zipUrl())).statusCode).toBe(401);
   });
 
   it('documents the three calls in OpenAPI', async () => {
@@ -283,7 +265,7 @@ describe('POST v4 /jobs, GET v4 /jobs and GET v4 /loans/documents/zip', () => {
 
 describe('at most MAX_UNFINISHED_JOBS unfinished jobs per user and organization', () => {
   it('refuses one more with 429 until one has finished; other users and organizations are not held up', async () => {
-    const colleague = { cookie: cookies.colleague, participantId: org.home };
+    const colleague = server.caller(cookies.colleague, org.home);
     const body = { type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loans.first.id] };
     // Started at once: the starts take turns, so exactly the cap gets through.
     const responses = await Promise.all(Array.from({ length: MAX_UNFINISHED_JOBS + 2 }, () => post(body, colleague)));
@@ -308,7 +290,7 @@ describe('at most MAX_UNFINISHED_JOBS unfinished jobs per user and organization'
 describe('retention of finished jobs', () => {
   it('deletes DONE and FAILED jobs, with their zips, once past the retention; unfinished and recent ones stay', async () => {
     const db = server.db;
-    const colleague = { cookie: cookies.colleague, participantId: org.home };
+    const colleague = server.caller(cookies.colleague, org.home);
     await server.app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
     const finished = await listJobs(colleague);
     expect(finished.length).toBeGreaterThan(0);
