@@ -491,7 +491,8 @@ describe('answering the actionable message', () => {
     expect(item?.servicer).toEqual({ state: 'CONFIRMED', currentValue: { participantName: NAMES.foreign, provenanceId: 'pb1foreign' } });
     expect(item && statusOf(item)).toBe('Active');
     expect(await listed(loan.id, 'home')).toBeUndefined();
-    expect(await details(loan.id, 'home')).toBe(404);
+    // Home Bank held a role on it: it is told its role moved on (410), not that the asset does not exist.
+    expect(await details(loan.id, 'home')).toBe(410);
   });
 
   it('confirm keeps the former holder on the asset while it holds another role; an organization without a provenance id shows its id', async () => {
@@ -538,7 +539,8 @@ describe('answering the actionable message', () => {
     ]);
     const item = await listed(loan.id, 'home');
     expect(item && statusOf(item)).toBe('Rejected Update');
-    expect(await details(loan.id, 'foreign')).toBe(404);
+    // The rejecting receiver took part in the request: it is told it holds no role (410).
+    expect(await details(loan.id, 'foreign')).toBe(410);
     expect(await listed(loan.id, 'foreign')).toBeUndefined();
     // The role may be asked for again once the request is closed.
     expect((await requestTransfer(loan.id, { role: 'SERVICER', participantId: ids.third })).statusCode).toBe(201);
