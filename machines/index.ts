@@ -16,8 +16,8 @@ import { messagesMachine } from './messages';
 import { multiSelectMachine } from './multi-select';
 import { navigationMachine } from './navigation';
 import { organizationSwitcherMachine } from './organization-switcher';
+import { pagedListMachine } from './paged-list';
 import { poolAssetsMachine } from './pool-assets';
-import { poolsListMachine } from './pools-list';
 import { roleTransferMachine } from './role-transfer';
 import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
@@ -30,7 +30,8 @@ export const machines = {
   navigation: navigationMachine,
   'organization-switcher': organizationSwitcherMachine,
   'asset-page': assetPageMachine,
-  'pools-list': poolsListMachine,
+  // The list every list screen configures (pools, a pool's assets, the assets, the messages).
+  'paged-list': pagedListMachine,
   'asset-count': assetCountMachine,
   'asset-table': assetTableMachine,
   'pool-assets': poolAssetsMachine,

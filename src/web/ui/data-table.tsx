@@ -22,6 +22,14 @@ import {
 } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, type KeyboardEvent, type RefObject } from 'react';
+import {
+  selectIsLoading,
+  selectListItems,
+  selectListView,
+  selectPageSelection,
+  selectSelectedIds,
+  type PagedListRef,
+} from '../../../machines/paged-list';
 import { columnResizeMachine, selectAnnouncement, selectColumnSizes, type ColumnSizes } from '../../../machines/column-resize';
 import { COLUMN_MAX_WIDTH_PX, COLUMN_MIN_WIDTH_PX } from '../../domain/constants';
 import { COLUMN_RESIZE_TEXTS } from '../../domain/texts';
@@ -334,5 +342,48 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         </p>
       </div>
     </SelectionContext>
+  );
+}
+
+export interface ListDataTableProps<Row extends RowData> extends Omit<
+  DataTableProps<Row>,
+  'rows' | 'loading' | 'pageSize' | 'sort' | 'onSort' | 'selection'
+> {
+  /** The list actor (machines/paged-list.ts): rows, loading, page size, sort and selection come from it. */
+  readonly list: PagedListRef;
+  /** Sortable columns send `sort.toggle` to the list. */
+  readonly sortable?: boolean;
+  /** Row checkboxes: their accessible names; the selection itself is the list's. */
+  readonly selectable?: Pick<DataTableSelection<Row>, 'rowLabel' | 'pageLabel' | 'pageCheckboxRef'>;
+}
+
+/** The table of a list actor: it renders the list's page and sends the list its sort and selection events. */
+export function ListDataTable<Row extends RowData>({ list, sortable, selectable, ...props }: ListDataTableProps<Row>) {
+  const rows = useSelector(list, selectListItems<Row>);
+  const loading = useSelector(list, selectIsLoading);
+  const view = useSelector(list, selectListView);
+  const selectedIds = useSelector(list, selectSelectedIds);
+  const pageSelection = useSelector(list, selectPageSelection);
+  const sort = useMemo(() => (view.sort ? { columnId: view.sort.column, direction: view.sort.direction } : null), [view.sort]);
+  const selection = useMemo<DataTableSelection<Row> | undefined>(
+    () =>
+      selectable && {
+        ...selectable,
+        selectedIds,
+        pageSelection,
+        onToggleRow: (id) => list.send({ type: 'selection.toggle', id }),
+        onTogglePage: () => list.send({ type: 'selection.togglePage' }),
+      },
+    [selectable, selectedIds, pageSelection, list],
+  );
+  return (
+    <DataTable
+      {...props}
+      rows={rows}
+      loading={loading}
+      pageSize={view.limit}
+      {...(sortable ? { sort, onSort: (column: string) => list.send({ type: 'sort.toggle', column }) } : {})}
+      {...(selection ? { selection } : {})}
+    />
   );
 }

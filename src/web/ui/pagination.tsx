@@ -1,7 +1,9 @@
 // Pagination of a server-paged table (SPEC sections 5 and 9): first, previous, next and last
 // buttons, a page-number field bounded 1..page count, the page size (10/20/50/100) and the text
 // 'Page X of Y. Items A through B'. The owner's machine clamps and loads; this only sends.
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
+import { selectListView, selectPageCount, selectPageSummary, type PagedListRef } from '../../../machines/paged-list';
 import { PAGE_SIZES } from '../../domain/constants';
 import type { PageSize } from '../../domain/asset-table';
 import { PAGINATION_TEXTS } from '../../domain/texts';
@@ -124,5 +126,23 @@ export function Pagination({ page, pageCount, limit, summary, onPage, onPageSize
         </div>
       </div>
     </nav>
+  );
+}
+
+/** The pagination of a list actor (machines/paged-list.ts): its numbers, and its page and size events. */
+export function ListPagination({ list, idPrefix }: { list: PagedListRef; idPrefix?: string }) {
+  const view = useSelector(list, selectListView);
+  const pageCount = useSelector(list, selectPageCount);
+  const summary = useSelector(list, selectPageSummary);
+  return (
+    <Pagination
+      page={view.page}
+      pageCount={pageCount}
+      limit={view.limit}
+      summary={summary}
+      onPage={(page) => list.send({ type: 'page.go', page })}
+      onPageSize={(limit) => list.send({ type: 'page.size', limit })}
+      {...(idPrefix ? { idPrefix } : {})}
+    />
   );
 }

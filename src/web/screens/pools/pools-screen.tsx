@@ -4,47 +4,32 @@
 // (?completed=last30Days&page=2&limit=20); each range gets its own pools-list actor, so links,
 // reload and the back button show what the URL says.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { selectHasFailed } from '../../../../machines/paged-list';
 import {
   parsePoolRange,
+  parsePoolsView,
   POOL_RANGE_PARAM,
-  poolsListMachine,
-  selectPageCount,
-  selectPagePools,
-  selectPageSummary,
-  selectPaging,
+  poolsListInput,
+  serializePoolsView,
   type PoolRange,
-  type PoolsPaging,
 } from '../../../../machines/pools-list';
-import type { RegistryApi } from '../../../client/api';
 import type { Pool } from '../../../contract/pools';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { parseAssetListView, VIEW_PARAMS } from '../../../domain/asset-table';
 import { DATE_FILTER_LABELS } from '../../../domain/date-filters';
 import { formatCurrency, formatDate } from '../../../domain/format';
 import { POOLS_TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '../../ui/data-table';
+import { createDataTableColumnHelper, ListDataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
+import { useListUrl } from '../../ui/use-list-url';
 import { AssetListTabs } from '../assets/asset-list-tabs';
 import { listReturnState, LoadFailed } from '../assets/asset-table-parts';
+import { poolsListLogic } from './pools-actors';
 
-/** Page and limit of the URL, read as the asset list reads them. */
-const pagingOf = (search: string): PoolsPaging => {
-  const { page, limit } = parseAssetListView(search);
-  return { page, limit };
-};
-
-/** The pools-list machine over the app's API; `showPaging` puts page and limit in the URL, keeping the range. */
-export function providePoolsList(api: RegistryApi, showPaging: (paging: PoolsPaging, replace: boolean) => void) {
-  return poolsListMachine.provide({
-    actors: { loadPools: fromPromise(({ input, signal }) => api.listPools(input.query, signal)) },
-    actions: { showPaging: (_, { paging, replace }) => showPaging(paging, replace) },
-  });
-}
+const POOLS_URL = { parse: parsePoolsView, serialize: serializePoolsView };
 
 const RANGES: ReadonlyArray<{ range: PoolRange; label: string; to: string }> = [
   { range: 'all', label: POOLS_TEXTS.allDates, to: APP_PATHS.pools },
@@ -77,7 +62,7 @@ export function PoolsScreen() {
           </Link>
         ))}
       </div>
-      <PoolsList key={range} range={range} />
+      <PoolsList range={range} />
     </div>
   );
 }
@@ -118,53 +103,25 @@ const poolColumns: readonly DataTableColumn<Pool>[] = [
 ];
 
 function PoolsList({ range }: { range: PoolRange }) {
-  const { api } = useAppServices();
-  const navigate = useNavigate();
+  const services = useAppServices();
   const location = useLocation();
-  const logic = useMemo(
-    () =>
-      providePoolsList(api, (paging, replace) => {
-        const search = new URLSearchParams({ [VIEW_PARAMS.page]: String(paging.page), [VIEW_PARAMS.limit]: String(paging.limit) });
-        if (range !== 'all') search.set(POOL_RANGE_PARAM, range);
-        void navigate({ search: `?${search.toString()}` }, { replace });
-      }),
-    [api, navigate, range],
-  );
-  const pools = useActorRef(logic, { input: { range, ...pagingOf(location.search) } });
-
-  // The URL changed outside the table (back button, a link): the machine shows that page.
-  useEffect(() => {
-    pools.send({ type: 'view.sync', paging: pagingOf(location.search) });
-  }, [location.search, pools]);
-
-  const loading = useSelector(pools, (snapshot) => snapshot.hasTag('busy'));
-  const failed = useSelector(pools, (snapshot) => snapshot.matches('failed'));
-  const rows = useSelector(pools, selectPagePools);
-  const paging = useSelector(pools, selectPaging);
-  const pageCount = useSelector(pools, selectPageCount);
-  const summary = useSelector(pools, selectPageSummary);
-  if (failed) return <LoadFailed message={POOLS_TEXTS.failed} onRetry={() => pools.send({ type: 'pools.retry' })} />;
+  const logic = useMemo(() => poolsListLogic(services), [services]);
+  const list = useActorRef(logic, { input: poolsListInput(parsePoolsView(location.search)) });
+  useListUrl(list, POOLS_URL);
+  const failed = useSelector(list, selectHasFailed);
+  if (failed) return <LoadFailed message={POOLS_TEXTS.failed} onRetry={() => list.send({ type: 'list.reload' })} />;
   // While loading, placeholder rows hold the table's height: nothing jumps when the pools arrive.
   return (
     <div>
-      <DataTable
+      <ListDataTable
+        list={list}
         label={POOLS_TEXTS.tableLabel}
         columns={poolColumns}
-        rows={rows}
         getRowId={(pool) => pool.id}
-        loading={loading}
-        pageSize={paging.limit}
         loadingMessage={POOLS_TEXTS.loading}
         emptyMessage={range === 'last30Days' ? POOLS_TEXTS.emptyLast30Days : POOLS_TEXTS.empty}
       />
-      <Pagination
-        page={paging.page}
-        pageCount={pageCount}
-        limit={paging.limit}
-        summary={summary}
-        onPage={(page) => pools.send({ type: 'page.go', page })}
-        onPageSize={(limit) => pools.send({ type: 'page.size', limit })}
-      />
+      <ListPagination list={list} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// Model-based test of the pools-list machine through the signed-in app: every transition of its
-// statechart is walked on /assets/pools over a fake API whose pools call the test settles.
+// Model-based test of the shared list machine (machines/paged-list.ts) through the signed-in app:
+// as a whole list, every transition is walked on /assets/pools over a fake API whose pools call
+// the test settles; as a list paged on the server, on /assets/pool-assets/:poolId.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,9 @@ import { HttpError } from '../../src/contract/http-error';
 import type { PoolListQuery } from '../../src/contract/pools';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ASSET_TEXTS, PAGINATION_TEXTS, POOLS_TEXTS, TEXTS } from '../../src/domain/texts';
-import { poolsListMachine, selectPagePools, selectPageSummary, type PoolsListEvent } from '../../machines/pools-list';
+import { pagedListMachine, selectListItems, selectPageSummary, type ListPage, type PagedListEvent } from '../../machines/paged-list';
+import { poolsListInput, type PoolsView } from '../../machines/pools-list';
+import type { Pool } from '../../src/contract/pools';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { samplePool } from '../support/loan-fixtures';
 import { samplePoolDetail } from '../support/loan-list-fixtures';
@@ -24,21 +27,35 @@ const pools = [
 const manyPools = [pools[0] ?? samplePool(1), ...Array.from({ length: 11 }, (_, index) => samplePool(index + 3))];
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
-const walker = createModelWalker(poolsListMachine, {
-  input: { range: 'all', page: 1, limit: 10 },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.paging, snapshot.context.pools.length]),
+const whole = (items: readonly Pool[]): ListPage => ({ items, totalCount: items.length });
+const allPools = (page: number, limit: 10 | 20): PoolsView => ({ page, limit, range: 'all' });
+/** What the pools screen can send: paging, its range links (view.sync) and 'Try again'. */
+const POOLS_EVENTS = ['page.go', 'page.size', 'view.sync', 'list.reload'];
+
+const walker = createModelWalker(pagedListMachine, {
+  input: poolsListInput(allPools(1, 10)),
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.view, snapshot.context.items.length]),
   events: {
-    'done: loadPools': [{ output: pools }, { output: manyPools }, { output: [] }],
-    'error: loadPools': { error: serverError },
+    'done: loadPage': [{ output: whole(pools) }, { output: whole(manyPools) }, { output: whole([]) }],
+    'error: loadPage': { error: serverError },
     'page.go': [{ page: 2 }],
     'page.size': [{ limit: 20 }],
-    // The back button to page 2; a link to a page past the last (shown as the last, the URL replaced).
-    'view.sync': [{ paging: { page: 2, limit: 10 } }, { paging: { page: 9, limit: 10 } }],
+    // The back button to page 2; a link to a page past the last (shown as the last, the URL
+    // replaced); the last-30-days link (another query: loaded again).
+    'view.sync': [{ view: allPools(2, 10) }, { view: allPools(9, 10) }, { view: { ...allPools(1, 10), range: 'last30Days' } }],
   },
-  // Paging is walked from the first page of ten: every way to another page, not every pair of them.
-  filterEvents: (snapshot, event) =>
-    !['page.go', 'page.size', 'view.sync'].includes(event.type) ||
-    (snapshot.context.paging.page === 1 && snapshot.context.paging.limit === 10),
+  filterEvents: (snapshot, event) => {
+    if (!POOLS_EVENTS.includes(event.type) && !event.type.startsWith('xstate.')) return false;
+    // 'Try again' shows only on a failed load.
+    if (event.type === 'list.reload') return snapshot.matches('failed');
+    const view = snapshot.context.view as PoolsView;
+    // The range is walked from the first view; paging from the first page of ten of all pools.
+    if (event.type === 'view.sync' && (event as unknown as { view: PoolsView }).view.range !== 'all')
+      return snapshot.matches('loaded') && view.range === 'all' && view.page === 1 && view.limit === 10;
+    // The pagination shows with the table (not on a failed load).
+    if (snapshot.matches('failed')) return !['page.go', 'page.size', 'view.sync'].includes(event.type);
+    return !['page.go', 'page.size', 'view.sync'].includes(event.type) || (view.page === 1 && view.limit === 10 && view.range === 'all');
+  },
 });
 
 const user = userEvent.setup();
@@ -64,7 +81,7 @@ function expectTabsAndHeading() {
   expect(tabs.getByRole('link', { name: ASSET_TEXTS.assetsTab })).not.toHaveAttribute('aria-current');
 }
 
-describe('pools list machine, driven through the pools screen', () => {
+describe('list machine as a whole list, driven through the pools screen', () => {
   afterEach(cleanup);
 
   for (const path of walker.paths) {
@@ -80,12 +97,13 @@ describe('pools list machine, driven through the pools screen', () => {
           },
           loaded: async (snapshot) => {
             const table = await screen.findByRole('table', { name: POOLS_TEXTS.tableLabel });
-            const shown = selectPagePools(snapshot);
+            const shown = selectListItems<Pool>(snapshot);
             await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(shown.length));
             const rows = within(table).getAllByRole('row').slice(1);
             expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(shown.map((pool) => pool.name));
             expect(screen.getByText(selectPageSummary(snapshot))).toBeInTheDocument();
-            const { page, limit } = snapshot.context.paging;
+            const { page, limit, range } = snapshot.context.view as PoolsView;
+            if (range !== 'all') return expect(app.location().search).toBe('?completed=last30Days');
             if (page !== 1 || limit !== 10) expect(app.location().search).toBe(`?page=${page}&limit=${limit}`);
             if (page !== 1) return;
             const first = within(rows[0] as HTMLElement);
@@ -99,8 +117,9 @@ describe('pools list machine, driven through the pools screen', () => {
             expect(table).toHaveAttribute('aria-busy', 'false');
             expect(screen.queryByText(POOLS_TEXTS.loading)).not.toBeInTheDocument();
           },
-          empty: async () => {
-            expect(await screen.findByText(POOLS_TEXTS.empty)).toBeInTheDocument();
+          empty: async (snapshot) => {
+            const { range } = snapshot.context.view as PoolsView;
+            expect(await screen.findByText(range === 'all' ? POOLS_TEXTS.empty : POOLS_TEXTS.emptyLast30Days)).toBeInTheDocument();
             expect(screen.queryByRole('link', { name: 'Harbor 2025-1' })).not.toBeInTheDocument();
           },
           failed: async () => {
@@ -109,21 +128,22 @@ describe('pools list machine, driven through the pools screen', () => {
           },
         },
         events: {
-          'done: loadPools': ({ event }) => calls.settle('listPools', { value: outputOf(event) }),
-          'error: loadPools': ({ event }) => calls.settle('listPools', { error: errorOf(event) }),
-          'pools.retry': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+          'done: loadPage': ({ event }) => calls.settle('listPools', { value: (outputOf(event) as ListPage).items }),
+          'error: loadPage': ({ event }) => calls.settle('listPools', { error: errorOf(event) }),
+          'list.reload': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
           'page.go': async ({ event }) => {
             const field = screen.getByRole('spinbutton', { name: PAGINATION_TEXTS.pageNumber });
             await user.clear(field);
-            await user.type(field, `${(event as Extract<PoolsListEvent, { type: 'page.go' }>).page}{Enter}`);
+            await user.type(field, `${(event as Extract<PagedListEvent, { type: 'page.go' }>).page}{Enter}`);
           },
           'page.size': ({ event }) =>
             user.selectOptions(
               screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
-              String((event as Extract<PoolsListEvent, { type: 'page.size' }>).limit),
+              String((event as Extract<PagedListEvent, { type: 'page.size' }>).limit),
             ),
           'view.sync': ({ event }) => {
-            const { page, limit } = (event as Extract<PoolsListEvent, { type: 'view.sync' }>).paging;
+            const { page, limit, range } = (event as Extract<PagedListEvent, { type: 'view.sync' }>).view as PoolsView;
+            if (range !== 'all') return user.click(rangeLinks().getByRole('link', { name: 'Last 30 days' }));
             return act(() => app.router.navigate(`${APP_PATHS.pools}?page=${page}&limit=${limit}`));
           },
         },

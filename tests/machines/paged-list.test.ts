@@ -1,53 +1,59 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
 import type { Pool, PoolListQuery } from '../../src/contract/pools';
+import { pagedListOf, selectListItems, selectListView, selectPageCount, selectPageSummary } from '../../machines/paged-list';
 import {
   parsePoolRange,
+  parsePoolsView,
   poolListQuery,
-  poolsListMachine,
-  selectPageCount,
-  selectPagePools,
-  selectPageSummary,
-  selectPaging,
-  selectPoolRange,
-  selectPools,
+  poolsListInput,
+  serializePoolsView,
   type PoolRange,
-  type PoolsPaging,
+  type PoolsView,
 } from '../../machines/pools-list';
 import { samplePool } from '../support/loan-fixtures';
 
-function start(range: PoolRange, load: (query: PoolListQuery) => Promise<readonly Pool[]>, paging: PoolsPaging = { page: 1, limit: 10 }) {
+type Paging = { page: number; limit: 10 | 20 | 50 | 100 };
+
+/** The list as the pools screen configures it: a whole list, loaded with the range's query. */
+function start(range: PoolRange, load: (query: PoolListQuery) => Promise<readonly Pool[]>, paging: Paging = { page: 1, limit: 10 }) {
   const queries: PoolListQuery[] = [];
   const signals: AbortSignal[] = [];
-  const shown: { paging: PoolsPaging; replace: boolean }[] = [];
-  const logic = poolsListMachine.provide({
-    actors: {
-      loadPools: fromPromise(({ input, signal }) => {
-        queries.push(input.query);
-        signals.push(signal);
-        return load(input.query);
-      }),
-    },
-    actions: { showPaging: (_, params) => void shown.push(params) },
+  const shown: { paging: Paging; replace: boolean }[] = [];
+  const logic = pagedListOf(async (view, signal) => {
+    const query = poolListQuery((view as PoolsView).range, new Date());
+    queries.push(query);
+    signals.push(signal);
+    const pools = await load(query);
+    return { items: pools, totalCount: pools.length };
   });
-  return { actor: createActor(logic, { input: { range, ...paging } }).start(), queries, signals, shown };
+  const actor = createActor(logic, { input: poolsListInput({ range, ...paging }) });
+  actor.on('list.view', ({ view, replace }) => void shown.push({ paging: { page: view.page, limit: view.limit }, replace }));
+  return { actor: actor.start(), queries, signals, shown };
 }
+
+const selectPools = (snapshot: Parameters<typeof selectListItems>[0]) => snapshot.context.items as readonly Pool[];
+const selectPagePools = selectListItems<Pool>;
+const selectPaging = (snapshot: Parameters<typeof selectListItems>[0]): Paging => {
+  const { page, limit } = selectListView(snapshot);
+  return { page, limit };
+};
 
 const manyPools = Array.from({ length: 25 }, (_, index) => samplePool(index + 1));
 const names = (pools: readonly Pool[]) => pools.map((pool) => pool.name);
 
-describe('pools list machine', () => {
+describe('list machine as a whole list (the pools)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('asks for completed pools and shows them', async () => {
     const pools = [samplePool(1), samplePool(2)];
     const { actor, queries } = start('all', async () => pools);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
     expect(queries).toEqual([{ state: 'COMPLETE' }]);
     expect(selectPools(snapshot)).toEqual(pools);
-    expect(selectPoolRange(snapshot)).toBe('all');
+    expect((selectListView(snapshot) as PoolsView).range).toBe('all');
   });
 
   it('last 30 days: the start of the local day one month ago, with its offset', async () => {
@@ -70,13 +76,11 @@ describe('pools list machine', () => {
       return [];
     });
     await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'pools.retry' });
+    actor.send({ type: 'list.reload' });
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('empty'));
     expect(selectPools(snapshot)).toEqual([]);
     expect(signals).toHaveLength(2);
-    actor.send({ type: 'pools.retry' });
-    expect(actor.getSnapshot().matches('empty')).toBe(true);
   });
 
   it('reads the range from the URL value, anything else meaning all', () => {
@@ -84,6 +88,8 @@ describe('pools list machine', () => {
     expect(parsePoolRange(null)).toBe('all');
     expect(parsePoolRange('forever')).toBe('all');
     expect(poolListQuery('all', new Date())).toEqual({ state: 'COMPLETE' });
+    expect(parsePoolsView('?completed=last30Days&page=2')).toEqual({ page: 2, limit: 10, range: 'last30Days' });
+    expect(serializePoolsView({ page: 2, limit: 20, range: 'last30Days' })).toBe('?page=2&limit=20&completed=last30Days');
   });
 
   it('aborts the request when the screen goes away', () => {
@@ -122,9 +128,9 @@ describe('pools list machine', () => {
     expect(selectPaging(actor.getSnapshot())).toEqual({ page: 3, limit: 10 });
     expect(shown).toEqual([{ paging: { page: 3, limit: 10 }, replace: true }]);
     // The back button to page 2, then a link to page 5 of 20 a page (past the last, 2).
-    actor.send({ type: 'view.sync', paging: { page: 2, limit: 10 } });
+    actor.send({ type: 'view.sync', view: { page: 2, limit: 10, range: 'all' } as PoolsView });
     expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 10 });
-    actor.send({ type: 'view.sync', paging: { page: 5, limit: 20 } });
+    actor.send({ type: 'view.sync', view: { page: 5, limit: 20, range: 'all' } as PoolsView });
     expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 20 });
     expect(shown.at(-1)).toEqual({ paging: { page: 2, limit: 20 }, replace: true });
     expect(shown).toHaveLength(2);
@@ -133,7 +139,7 @@ describe('pools list machine', () => {
   it('takes the URL paging as it is while the pools load', async () => {
     let answer: (pools: readonly Pool[]) => void = () => undefined;
     const { actor } = start('all', () => new Promise((resolve) => (answer = resolve)));
-    actor.send({ type: 'view.sync', paging: { page: 2, limit: 10 } });
+    actor.send({ type: 'view.sync', view: { page: 2, limit: 10, range: 'all' } as PoolsView });
     expect(selectPaging(actor.getSnapshot())).toEqual({ page: 2, limit: 10 });
     answer(manyPools);
     const snapshot = await waitFor(actor, (s) => s.matches('loaded'));
