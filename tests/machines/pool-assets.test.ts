@@ -1,108 +1,76 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { pagedListOf, selectListView, selectPageSummary, type ListView } from '../../machines/paged-list';
 import {
+  parsePagingView,
   poolAssetsMachine,
   selectIsNotFound,
-  selectPageSelection,
-  selectPageSummary,
-  selectPaging,
+  selectList,
   selectPoolName,
-  selectSelectedIds,
-  type PoolPaging,
+  serializePagingView,
+  type PoolAssetsPage,
 } from '../../machines/pool-assets';
 import { HttpError } from '../../src/contract/http-error';
-import type { PoolDetail } from '../../src/contract/pools';
-import { loanIdOf, samplePoolDetail, samplePoolId } from '../support/loan-list-fixtures';
+import { samplePoolDetail } from '../support/loan-list-fixtures';
 
-function start(answer: (paging: PoolPaging) => PoolDetail | Error, paging: PoolPaging = { page: 1, limit: 10 }) {
-  const loads: PoolPaging[] = [];
-  const shown: Array<{ paging: PoolPaging; replace: boolean }> = [];
+function start(answer: (view: ListView) => PoolAssetsPage | Error, view: ListView = { page: 1, limit: 10 }) {
+  const loads: ListView[] = [];
   const actor = createActor(
     poolAssetsMachine.provide({
       actors: {
-        loadPage: fromPromise(async ({ input }) => {
-          expect(input.poolId).toBe(samplePoolId);
-          loads.push(input.paging);
-          const result = answer(input.paging);
+        list: pagedListOf(async (shown) => {
+          loads.push(shown);
+          const result = answer(shown);
           if (result instanceof Error) throw result;
           return result;
         }),
       },
-      actions: { showPaging: (_, params) => void shown.push(params) },
     }),
-    { input: { poolId: samplePoolId, ...paging } },
+    { input: { view, returnTo: '/assets/pools?completed=last30Days' } },
   ).start();
-  return { actor, loads, shown };
+  const list = () => selectList(actor.getSnapshot());
+  return { actor, loads, list };
 }
 
-const of23 = ({ page, limit }: PoolPaging) =>
-  samplePoolDetail((page - 1) * limit, Math.max(0, Math.min(limit, 23 - (page - 1) * limit)), 23);
-const settled = (actor: ReturnType<typeof start>['actor']) => vi.waitFor(() => expect(actor.getSnapshot().hasTag('loading')).toBe(false));
+const of23 = ({ page, limit }: ListView): PoolAssetsPage => {
+  const { pool, loans, totalCount } = samplePoolDetail((page - 1) * limit, Math.max(0, Math.min(limit, 23 - (page - 1) * limit)), 23);
+  return { items: loans, totalCount, pool };
+};
 
 describe('pool assets machine', () => {
-  it("shows the pool's name and its first page", async () => {
-    const { actor, shown } = start(of23);
-    await settled(actor);
-    expect(selectPoolName(actor.getSnapshot())).toBe('Harbor Pool 2025-03');
-    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 3. Items 1 through 10');
-    expect(shown).toEqual([{ paging: { page: 1, limit: 10 }, replace: true }]);
+  it("shows the pool's name with its first page, and keeps where 'Back to pools' goes", async () => {
+    const { actor, list } = start(of23);
+    await vi.waitFor(() => expect(selectPoolName(actor.getSnapshot())).toBe('Harbor Pool 2025-03'));
+    const snapshot = list()?.getSnapshot();
+    expect(snapshot && selectPageSummary(snapshot)).toBe('Page 1 of 3. Items 1 through 10');
+    expect(actor.getSnapshot().context.returnTo).toBe('/assets/pools?completed=last30Days');
   });
 
-  it('pages, clamped, and changes the page size back to page 1', async () => {
-    const { actor, loads, shown } = start(of23, { page: 2, limit: 10 });
-    await settled(actor);
-    actor.send({ type: 'page.go', page: 40 });
-    await settled(actor);
-    expect(selectPaging(actor.getSnapshot())).toEqual({ page: 3, limit: 10 });
-    expect(shown.at(-1)).toEqual({ paging: { page: 3, limit: 10 }, replace: false });
-    actor.send({ type: 'page.go', page: 3 });
-    actor.send({ type: 'page.size', limit: 50 });
-    await settled(actor);
-    expect(loads).toEqual([
-      { page: 2, limit: 10 },
-      { page: 3, limit: 10 },
-      { page: 1, limit: 50 },
-    ]);
-    expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 1 through 23');
-  });
-
-  it('clamps a linked page past the end, replacing the URL entry; follows the back button', async () => {
-    const { actor, loads, shown } = start(of23, { page: 8, limit: 10 });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    expect(loads.map((paging) => paging.page)).toEqual([8, 3]);
-    expect(shown.at(-1)).toEqual({ paging: { page: 3, limit: 10 }, replace: true });
-    actor.send({ type: 'view.sync', paging: { page: 1, limit: 10 } });
-    await settled(actor);
-    actor.send({ type: 'view.sync', paging: { page: 1, limit: 10 } });
-    expect(loads).toHaveLength(3);
-  });
-
-  it('selects rows and whole pages', async () => {
-    const { actor } = start(of23);
-    await settled(actor);
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(3) });
-    expect(selectPageSelection(actor.getSnapshot())).toBe('some');
-    actor.send({ type: 'selection.togglePage' });
-    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(10);
-    actor.send({ type: 'selection.togglePage' });
-    expect(selectPageSelection(actor.getSnapshot())).toBe('none');
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(3) });
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(3) });
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(4) });
-    actor.send({ type: 'selection.clear' });
-    expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
+  it('clamps a linked page past the end', async () => {
+    const { list, loads } = start(of23, { page: 8, limit: 10 });
+    await vi.waitFor(() => expect(list()?.getSnapshot().matches('loaded')).toBe(true));
+    expect(loads.map((view) => view.page)).toEqual([8, 3]);
+    expect(selectListView(list()!.getSnapshot())).toEqual({ page: 3, limit: 10 });
   });
 
   it('an unknown or foreign pool (404) and a malformed id (400) are not found; other failures can be retried', async () => {
     for (const status of [404, 400]) {
-      const { actor } = start(() => new HttpError(status, '{"message":"Not Found"}'));
+      const { actor, list } = start(() => new HttpError(status, '{"message":"Not Found"}'));
       await vi.waitFor(() => expect(selectIsNotFound(actor.getSnapshot())).toBe(true));
+      expect(list()).toBeUndefined();
     }
     let fail = true;
-    const { actor } = start((paging) => (fail ? new HttpError(500, 'boom') : of23(paging)));
-    await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
+    const { actor, list } = start((view) => (fail ? new HttpError(500, 'boom') : of23(view)));
+    await vi.waitFor(() => expect(list()?.getSnapshot().matches('failed')).toBe(true));
+    expect(selectIsNotFound(actor.getSnapshot())).toBe(false);
     fail = false;
-    actor.send({ type: 'list.retry' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    list()?.send({ type: 'list.reload' });
+    await vi.waitFor(() => expect(list()?.getSnapshot().matches('loaded')).toBe(true));
+  });
+
+  it('reads and writes page and limit in the URL', () => {
+    expect(parsePagingView('?page=3&limit=20')).toEqual({ page: 3, limit: 20 });
+    expect(parsePagingView('?page=x&limit=7')).toEqual({ page: 1, limit: 10 });
+    expect(serializePagingView({ page: 2, limit: 50 })).toBe('?page=2&limit=50');
   });
 });

@@ -18,6 +18,10 @@ import { samplePoolDetail } from '../support/loan-list-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
+import { loanIdOf, samplePoolId } from '../support/loan-list-fixtures';
+import type { PoolAssetsPage } from '../../machines/pool-assets';
+import type { LoanListItem } from '../../src/contract/loans';
+import { assetTable, dataRows, openAssetScreen, pageSummaryText } from './support/assets-screen';
 
 const pools = [
   samplePool(1, { name: 'Harbor 2025-1', count: 1200, totalAmount: 98_765_432.5, dateCompleted: '2025-02-14' }),
@@ -224,5 +228,131 @@ describe('pools screen', () => {
     await user.click(back);
     await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.pools));
     expect(app.location().search).toBe('');
+  });
+});
+
+const poolPage = (from: number, count: number, total: number): PoolAssetsPage => {
+  const { pool, loans, totalCount } = samplePoolDetail(from, count, total);
+  return { items: loans, totalCount, pool };
+};
+const pool25 = poolPage(0, 10, 25);
+const emptyPool = poolPage(0, 0, 0);
+/** What the pool's assets screen can send: paging, selection, the URL (view.sync) and 'Try again'. */
+const POOL_ASSETS_EVENTS = [
+  'page.go',
+  'page.size',
+  'view.sync',
+  'list.reload',
+  'selection.toggle',
+  'selection.togglePage',
+  'selection.clear',
+];
+
+const serverWalker = createModelWalker(pagedListMachine, {
+  input: { view: { page: 1, limit: 10 }, idKey: 'loanId' },
+  serializeState: (snapshot) => {
+    const { view, items, selectedIds, totalCount } = snapshot.context;
+    return JSON.stringify([snapshot.value, view, items.length, selectedIds.length, totalCount]);
+  },
+  events: {
+    'done: loadPage': [{ output: pool25 }, { output: emptyPool }],
+    'error: loadPage': [{ error: serverError }],
+    'page.go': [{ page: 2 }],
+    'page.size': [{ limit: 20 }],
+    'selection.toggle': [{ id: loanIdOf(0) }],
+    'view.sync': [{ view: { page: 2, limit: 10 } }],
+  },
+  filterEvents: (snapshot, event) => {
+    const { view, totalCount, selectedIds } = snapshot.context;
+    const home = view.page === 1 && view.limit === 10;
+    const settled = snapshot.matches('loaded') && totalCount > 0;
+    if (!POOL_ASSETS_EVENTS.includes(event.type) && !event.type.startsWith('xstate.')) return false;
+    if (event.type === 'list.reload') return snapshot.matches('failed');
+    if (event.type.startsWith('xstate.done.actor') && (event as { output?: unknown }).output === emptyPool) return view.limit === 10;
+    if (['page.go', 'page.size', 'view.sync'].includes(event.type)) return settled && home && selectedIds.length === 0;
+    if (event.type === 'selection.clear' && selectedIds.length === 0) return false;
+    if (event.type.startsWith('selection.')) return settled && home;
+    return true;
+  },
+});
+
+const poolPath = APP_PATHS.poolAssets(samplePoolId);
+
+describe('list machine paged on the server, driven through /assets/pool-assets/:poolId', () => {
+  beforeAll(async () => {
+    await import('../../src/web/screens/assets/pool-assets-screen');
+  });
+  afterEach(cleanup);
+
+  for (const path of serverWalker.paths) {
+    it(path.description, async () => {
+      const { app, calls } = await openAssetScreen(poolPath);
+      await path.test({
+        states: {
+          loading: async ({ context }) => {
+            await waitFor(() => expect(assetTable()).toHaveAttribute('aria-busy', 'true'));
+            expect(dataRows()).toHaveLength(context.items.length);
+          },
+          loaded: async (snapshot) => {
+            const { view, selectedIds } = snapshot.context;
+            const items = snapshot.context.items as readonly LoanListItem[];
+            await waitFor(() => expect(assetTable()).toHaveAttribute('aria-busy', 'false'));
+            expect(screen.getByRole('heading', { level: 1, name: pool25.pool.name })).toBeInTheDocument();
+            expect(app.location().search).toBe(`?page=${view.page}&limit=${view.limit}`);
+            expect(pageSummaryText()).toBe(selectPageSummary(snapshot));
+            expect(calls.calls('pool').at(-1)).toEqual([
+              samplePoolId,
+              { limit: view.limit, offset: (view.page - 1) * view.limit },
+              expect.anything(),
+            ]);
+            expect(dataRows()).toHaveLength(items.length);
+            const checked = within(assetTable())
+              .queryAllByRole('checkbox', { name: /^Select asset / })
+              .filter((box) => (box as HTMLInputElement).checked);
+            expect(checked).toHaveLength(items.filter((row) => selectedIds.includes(row.loanId)).length);
+            // Pools are not sorted: headers are plain.
+            expect(screen.getByRole('columnheader', { name: /ULI/ })).not.toHaveAttribute('aria-sort');
+          },
+          empty: async () => {
+            expect(await screen.findByText(ASSET_TEXTS.poolEmpty)).toBeInTheDocument();
+            expect(pageSummaryText()).toBe('Page 1 of 1. Items 0 through 0');
+          },
+          failed: async () => {
+            expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_TEXTS.failed);
+            expect(screen.getByRole('button', { name: TEXTS.tryAgain })).toBeEnabled();
+          },
+        },
+        events: {
+          'done: loadPage': ({ event }) => {
+            const { items, totalCount, pool } = (event as unknown as { output: PoolAssetsPage }).output;
+            return calls.settle('pool', { value: { pool, loans: items, totalCount } });
+          },
+          'error: loadPage': ({ event }) => calls.settle('pool', { error: (event as unknown as { error: unknown }).error }),
+          'list.reload': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+          'page.go': async ({ event }) => {
+            const field = screen.getByRole('spinbutton', { name: PAGINATION_TEXTS.pageNumber });
+            await user.clear(field);
+            await user.type(field, `${(event as Extract<PagedListEvent, { type: 'page.go' }>).page}{Enter}`);
+          },
+          'page.size': ({ event }) =>
+            user.selectOptions(
+              screen.getByRole('combobox', { name: PAGINATION_TEXTS.pageSize }),
+              String((event as Extract<PagedListEvent, { type: 'page.size' }>).limit),
+            ),
+          'selection.toggle': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectRow('ULI000000') })),
+          'selection.togglePage': () => user.click(screen.getByRole('checkbox', { name: ASSET_TEXTS.selectPage })),
+          'selection.clear': () => user.click(screen.getByRole('button', { name: ASSET_TEXTS.clearSelection })),
+          'view.sync': ({ event }) => {
+            const { page, limit } = (event as Extract<PagedListEvent, { type: 'view.sync' }>).view;
+            return act(() => app.router.navigate(`${poolPath}?page=${page}&limit=${limit}`));
+          },
+        },
+      });
+    });
+  }
+
+  it('walks every transition and asserts every state', () => {
+    serverWalker.expectFullCoverage();
+    serverWalker.expectEveryStateAsserted();
   });
 });

@@ -2,44 +2,33 @@
 // the asset table kit (paging in the URL, selection) and the pool CSV; an unknown pool, or one
 // of another organization, says so.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { useMemo, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { selectIsExporting } from '../../../../machines/csv-export';
+import { selectHasFailed, selectSelectedIds, type PagedListRef } from '../../../../machines/paged-list';
 import {
-  poolAssetsMachine,
-  selectHasFailed,
-  selectIsLoading,
+  parsePagingView,
   selectIsNotFound,
-  selectPageCount,
-  selectPageSelection,
-  selectPageSummary,
-  selectPaging,
+  selectList,
   selectPoolName,
-  selectRows,
   selectReturnTo,
-  selectSelectedIds,
-  type PoolPaging,
+  serializePagingView,
 } from '../../../../machines/pool-assets';
 import type { LoanListItem } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { pageOffset, parseAssetListView } from '../../../domain/asset-table';
 import { ASSET_TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
-import { DataTable, type DataTableSelection } from '../../ui/data-table';
+import { ListDataTable, type ListDataTableProps } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
+import { useListUrl } from '../../ui/use-list-url';
 import { useAssetColumns } from './asset-column-visibility';
 import { assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { CsvExportButton, LoadFailed, returnPathOf, SelectionBar } from './asset-table-parts';
+import { poolAssetsLogic } from './pool-assets-actors';
 
-/** Page and limit of the URL, read as the asset list reads them. */
-const pagingOf = (search: string): PoolPaging => {
-  const { page, limit } = parseAssetListView(search);
-  return { page, limit };
-};
-const searchOf = ({ page, limit }: PoolPaging) => `?${new URLSearchParams({ page: String(page), limit: String(limit) }).toString()}`;
+const PAGING_URL = { parse: parsePagingView, serialize: serializePagingView };
 
 /** Remounts per pool: each pool is a new table. */
 export function PoolAssetsScreen() {
@@ -48,70 +37,21 @@ export function PoolAssetsScreen() {
 }
 
 function PoolAssets({ poolId }: { poolId: string }) {
-  const { api } = useAppServices();
-  const navigate = useNavigate();
+  const services = useAppServices();
   const location = useLocation();
-
-  const tableLogic = useMemo(
-    () =>
-      poolAssetsMachine.provide({
-        actors: {
-          loadPage: fromPromise(({ input, signal }) =>
-            api.pool(input.poolId, { limit: input.paging.limit, offset: pageOffset(input.paging.page, input.paging.limit) }, signal),
-          ),
-        },
-        // The paging's URLs keep the pools view this page was opened from (a reload keeps the back link).
-        actions: {
-          showPaging: ({ context }, { paging, replace }) =>
-            void navigate(
-              { search: searchOf(paging) },
-              { replace, state: context.returnTo === null ? undefined : { returnTo: context.returnTo } },
-            ),
-        },
-      }),
-    [api, navigate],
-  );
-  const table = useActorRef(tableLogic, {
-    input: { poolId, ...pagingOf(location.search), returnTo: returnPathOf(location.state, [APP_PATHS.pools]) },
+  const logic = useMemo(() => poolAssetsLogic(services, poolId), [services, poolId]);
+  const pool = useActorRef(logic, {
+    input: { view: parsePagingView(location.search), returnTo: returnPathOf(location.state, [APP_PATHS.pools]) },
   });
+  const list = useSelector(pool, selectList);
+  const poolName = useSelector(pool, selectPoolName);
+  const notFound = useSelector(pool, selectIsNotFound);
+  const returnTo = useSelector(pool, selectReturnTo);
+  const backToPools = returnTo ?? APP_PATHS.pools;
+  // The paging's URLs keep the pools view this page was opened from (a reload keeps the back link).
+  useListUrl(list, PAGING_URL, { fillEmptyUrl: true, state: returnTo === null ? undefined : { returnTo } });
 
-  // The URL changed outside the table (back button, a link): the machine shows that page.
-  useEffect(() => {
-    table.send({ type: 'view.sync', paging: pagingOf(location.search) });
-  }, [location.search, table]);
-
-  const { columns, chooser } = useAssetColumns();
-  const csv = useCsvExportActor();
-  const exporting = useSelector(csv, selectIsExporting);
-
-  const poolName = useSelector(table, selectPoolName);
-  const paging = useSelector(table, selectPaging);
-  const rows = useSelector(table, selectRows);
-  const loading = useSelector(table, selectIsLoading);
-  const failed = useSelector(table, selectHasFailed);
-  const notFound = useSelector(table, selectIsNotFound);
-  const summary = useSelector(table, selectPageSummary);
-  const pageCount = useSelector(table, selectPageCount);
-  const selectedIds = useSelector(table, selectSelectedIds);
-  const pageSelection = useSelector(table, selectPageSelection);
-  const backToPools = useSelector(table, selectReturnTo) ?? APP_PATHS.pools;
-  // 'Clear selection' disappears with the selection: the focus goes to the header checkbox.
-  const pageCheckbox = useRef<HTMLInputElement>(null);
-
-  const selection = useMemo<DataTableSelection<LoanListItem>>(
-    () => ({
-      selectedIds,
-      pageSelection,
-      onToggleRow: (loanId) => table.send({ type: 'selection.toggle', loanId }),
-      onTogglePage: () => table.send({ type: 'selection.togglePage' }),
-      rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli),
-      pageLabel: ASSET_TEXTS.selectPage,
-      pageCheckboxRef: pageCheckbox,
-    }),
-    [selectedIds, pageSelection, table],
-  );
-
-  if (notFound) {
+  if (notFound || !list) {
     return (
       <div className="flex flex-col items-start gap-4">
         <PageHeading>{ASSET_TEXTS.poolNotFoundTitle}</PageHeading>
@@ -131,8 +71,27 @@ function PoolAssets({ poolId }: { poolId: string }) {
         {/* The heading exists from the first render (focus moves to it); the name fills it when it arrives. */}
         <PageHeading>{poolName || ASSET_TEXTS.poolLoading}</PageHeading>
       </div>
+      <PoolAssetsList list={list} poolId={poolId} label={poolName || ASSET_TEXTS.tableLabel} />
+    </div>
+  );
+}
+
+function PoolAssetsList({ list, poolId, label }: { list: PagedListRef; poolId: string; label: string }) {
+  const { columns, chooser } = useAssetColumns();
+  const csv = useCsvExportActor();
+  const exporting = useSelector(csv, selectIsExporting);
+  const failed = useSelector(list, selectHasFailed);
+  const selectedIds = useSelector(list, selectSelectedIds);
+  // 'Clear selection' disappears with the selection: the focus goes to the header checkbox.
+  const pageCheckbox = useRef<HTMLInputElement>(null);
+  const selectable = useMemo<ListDataTableProps<LoanListItem>['selectable']>(
+    () => ({ rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli), pageLabel: ASSET_TEXTS.selectPage, pageCheckboxRef: pageCheckbox }),
+    [],
+  );
+  return (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
+        <SelectionBar count={selectedIds.length} onClear={() => list.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
         <div className="flex flex-wrap items-center gap-3">
           {chooser}
           <CsvExportButton
@@ -143,30 +102,21 @@ function PoolAssets({ poolId }: { poolId: string }) {
         </div>
       </div>
       {failed ? (
-        <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
+        <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => list.send({ type: 'list.reload' })} />
       ) : (
         <div>
-          <DataTable
-            label={poolName || ASSET_TEXTS.tableLabel}
+          <ListDataTable
+            list={list}
+            label={label}
             columns={columns}
-            rows={rows}
             getRowId={assetRowId}
-            loading={loading}
-            pageSize={paging.limit}
             loadingMessage={ASSET_TEXTS.loading}
             emptyMessage={ASSET_TEXTS.poolEmpty}
-            selection={selection}
+            selectable={selectable}
           />
-          <Pagination
-            page={paging.page}
-            pageCount={pageCount}
-            limit={paging.limit}
-            summary={summary}
-            onPage={(page) => table.send({ type: 'page.go', page })}
-            onPageSize={(limit) => table.send({ type: 'page.size', limit })}
-          />
+          <ListPagination list={list} />
         </div>
       )}
-    </div>
+    </>
   );
 }
