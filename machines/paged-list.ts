@@ -79,7 +79,11 @@ export type PagedListEvent =
 export type PagedListEmitted = { type: 'list.view'; view: ListView; replace: boolean };
 
 /** What the parent (the screen's machine) is told. */
-export type PagedListParentEvent = { type: 'list.loaded'; output: ListPage } | { type: 'list.failed'; error: unknown };
+export type PagedListParentEvent =
+  | { type: 'list.loaded'; output: ListPage }
+  | { type: 'list.failed'; error: unknown }
+  /** The URL named another view (what the parent shows of it, a search box, follows). */
+  | { type: 'list.synced'; view: ListView };
 
 type Context = PagedListContext;
 
@@ -122,6 +126,8 @@ export const pagedListMachine = setup({
     }),
   },
   guards: {
+    /** Provided by a screen whose filters can name a view nothing matches (no role chosen): no call is made for it. */
+    matchesNothing: (_args: { context: PagedListContext }) => false,
     pagesHere: ({ context }) => context.wholeList,
     isOtherPage: ({ context, event }) => event.type === 'page.go' && clampPage(event.page, lastPage(context)) !== context.view.page,
     isOtherSize: ({ context, event }) => event.type === 'page.size' && event.limit !== context.view.limit,
@@ -158,10 +164,11 @@ export const pagedListMachine = setup({
       enqueue.assign({ view, selectedIds: [], entryMerge: event.merge ?? null });
       enqueue.emit({ type: 'list.view', view, replace });
     }),
-    syncView: assign(({ event }) => {
+    syncView: enqueueActions(({ event, self, enqueue }) => {
       assertEvent(event, 'view.sync');
       // Another entry of the history is shown: the next change makes its own.
-      return { view: event.view, selectedIds: [], entryMerge: null };
+      enqueue.assign({ view: event.view, selectedIds: [], entryMerge: null });
+      if (self._parent) enqueue.sendTo(self._parent, { type: 'list.synced', view: event.view } satisfies PagedListParentEvent);
     }),
     /** A whole list's page past its end: the last page, and the URL corrected in place. */
     clampToItems: enqueueActions(({ context, enqueue }) => {
@@ -195,6 +202,7 @@ export const pagedListMachine = setup({
     }),
     togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, pageIds(context)) }),
     clearSelection: assign({ selectedIds: [] }),
+    clearItems: assign({ items: [], totalCount: 0, selectedIds: [] }),
     reportLoaded: enqueueActions(({ event, self, enqueue }) => {
       if (self._parent) enqueue.sendTo(self._parent, { type: 'list.loaded', output: outputOf(event) } satisfies PagedListParentEvent);
     }),
@@ -228,6 +236,8 @@ export const pagedListMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      // Nothing can match the view: the empty state at once (the load never starts).
+      always: { guard: 'matchesNothing', target: 'empty', actions: 'clearItems' },
       on: {
         // A whole list being loaded already asks for this view's items: the load goes on.
         'view.sync': { guard: and(['pagesHere', 'isOtherView', 'isSameQuery']), actions: 'syncView' },
@@ -267,9 +277,18 @@ export const pagedListMachine = setup({
 export type PagedListRef = ActorRefFrom<typeof pagedListMachine>;
 export type PagedListSnapshot = SnapshotFrom<typeof pagedListMachine>;
 
-/** The list over a screen's load (the view's page, or every item of a whole list). */
-export const pagedListOf = (load: (view: ListView, signal: AbortSignal) => Promise<ListPage>) =>
-  pagedListMachine.provide({ actors: { loadPage: fromPromise(({ input, signal }) => load(input.view, signal)) } });
+/**
+ * The list over a screen's load (the view's page, or every item of a whole list); `matchesNothing`
+ * names the views its filters leave empty, which are shown empty without a call.
+ */
+export const pagedListOf = (
+  load: (view: ListView, signal: AbortSignal) => Promise<ListPage>,
+  options: { readonly matchesNothing?: (view: ListView) => boolean } = {},
+) =>
+  pagedListMachine.provide({
+    actors: { loadPage: fromPromise(({ input, signal }) => load(input.view, signal)) },
+    guards: { matchesNothing: ({ context }) => options.matchesNothing?.(context.view) ?? false },
+  });
 
 export const selectListView = <View extends ListView = ListView>(snapshot: PagedListSnapshot): View => snapshot.context.view as View;
 /** The items of the page shown. */

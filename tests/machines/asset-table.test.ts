@@ -1,44 +1,68 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { assetTableMachine, matchesNoAsset, selectList, selectNeedsRole } from '../../machines/asset-table';
 import {
-  assetTableMachine,
+  pagedListOf,
   selectIsEmpty,
-  selectNeedsRole,
+  selectListItems,
+  selectListView,
   selectPageCount,
   selectPageSelection,
   selectPageSummary,
-  selectRows,
   selectSelectedIds,
-  selectView,
-} from '../../machines/asset-table';
+  type PagedListEvent,
+  type PagedListSnapshot,
+} from '../../machines/paged-list';
 import type { LoanList } from '../../src/contract/loans';
 import { DEFAULT_ASSET_LIST_VIEW, serializeAssetListView, type AssetListView } from '../../src/domain/asset-table';
 import { FILTERABLE_ROLES } from '../../src/domain/loan';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
+import type { DateFilter } from '../../src/domain/date-filters';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
 
-/** The table over a fake list call that answers from a function of the view (async, like the network). */
+type TableEvent =
+  | PagedListEvent
+  | { type: 'filters.search'; text: string }
+  | { type: 'filters.roles'; roles: readonly string[] }
+  | { type: 'filters.date'; filter: DateFilter | null };
+
+/**
+ * The table over a fake list call that answers from a function of the view (async, like the
+ * network). `actor` sends filters to the table's machine and the rest to its list, as the screen
+ * does, and reads the list; `shown` records the views the list gives the URL.
+ */
 function start(answer: (view: AssetListView) => LoanList | Error, view: AssetListView = DEFAULT_ASSET_LIST_VIEW) {
   const loads: AssetListView[] = [];
   const shown: Array<{ view: AssetListView; replace: boolean }> = [];
   const signals: AbortSignal[] = [];
-  const actor = createActor(
+  const table = createActor(
     assetTableMachine.provide({
       actors: {
-        loadPage: fromPromise(async ({ input, signal }) => {
-          loads.push(input.view);
-          signals.push(signal);
-          const result = answer(input.view);
-          if (result instanceof Error) throw result;
-          return result;
-        }),
+        list: pagedListOf(
+          async (shownView, signal) => {
+            loads.push(shownView as AssetListView);
+            signals.push(signal);
+            const result = answer(shownView as AssetListView);
+            if (result instanceof Error) throw result;
+            return { items: result.loans, totalCount: result.totalCount };
+          },
+          { matchesNothing: matchesNoAsset },
+        ),
       },
-      actions: { showView: (_, params) => void shown.push(params) },
     }),
     { input: { view } },
-  ).start();
-  return { actor, loads, shown, signals };
+  );
+  const list = selectList(table.getSnapshot());
+  if (!list) throw new Error('the table has no list');
+  list.on('list.view', (event) => void shown.push({ view: event.view as AssetListView, replace: event.replace }));
+  table.start();
+  const actor = {
+    send: (event: TableEvent) => (event.type.startsWith('filters.') ? table.send(event as never) : list.send(event as PagedListEvent)),
+    getSnapshot: (): PagedListSnapshot => list.getSnapshot(),
+  };
+  return { actor, table, loads, shown, signals };
 }
+const selectView = (snapshot: PagedListSnapshot) => selectListView<AssetListView>(snapshot);
 
 const pageOf25 = (view: AssetListView) =>
   sampleLoanPage((view.page - 1) * view.limit, Math.min(view.limit, 25 - (view.page - 1) * view.limit), 25);
@@ -48,12 +72,12 @@ describe('asset table machine', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('loads the first page of the URL view, names the full view in the URL, and reads the summary', async () => {
+  it('loads the first page of the URL view and reads the summary; the URL is left to the screen', async () => {
     const { actor, loads, shown } = start(pageOf25);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    expect(shown[0]).toEqual({ view: DEFAULT_ASSET_LIST_VIEW, replace: true });
+    expect(shown).toEqual([]);
     await settle();
-    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
     expect(loads).toEqual([DEFAULT_ASSET_LIST_VIEW]);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 3. Items 1 through 10');
     expect(selectPageCount(actor.getSnapshot())).toBe(3);
@@ -81,7 +105,7 @@ describe('asset table machine', () => {
     await settle();
     expect(loads.map((view) => view.page)).toEqual([9, 3]);
     expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, page: 3 }, replace: true });
-    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
   });
 
   it('changing the page size returns to page 1', async () => {
@@ -98,7 +122,7 @@ describe('asset table machine', () => {
   });
 
   it('debounces the search 500 ms, then loads page 1 with it; typing back to the same text loads nothing', async () => {
-    const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
+    const { actor, table, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
     await settle();
     actor.send({ type: 'filters.search', text: 'sm' });
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
@@ -110,7 +134,7 @@ describe('asset table machine', () => {
     actor.send({ type: 'filters.search', text: 'smith' });
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     expect(loads).toHaveLength(2);
-    expect(actor.getSnapshot().matches({ search: 'idle' })).toBe(true);
+    expect(table.getSnapshot().matches('idle')).toBe(true);
   });
 
   it('puts the first settled search in a new history entry and refines it in place, until another change', async () => {
@@ -132,7 +156,8 @@ describe('asset table machine', () => {
     await settle();
     expect(await search('smithson')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smithson' }, replace: false });
     // After the back button, too.
-    actor.send({ type: 'view.sync', view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smith', page: 2 } });
+    const back: AssetListView = { ...DEFAULT_ASSET_LIST_VIEW, query: 'smith', page: 2 };
+    actor.send({ type: 'view.sync', view: back });
     await settle();
     expect(await search('smit')).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, query: 'smit' }, replace: false });
   });
@@ -140,7 +165,7 @@ describe('asset table machine', () => {
   it('role and date filters return to page 1 and drop the selection; unchanged filters do nothing', async () => {
     const { actor, loads } = start(pageOf25, { ...DEFAULT_ASSET_LIST_VIEW, page: 2 });
     await settle();
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(10) });
+    actor.send({ type: 'selection.toggle', id: loanIdOf(10) });
     actor.send({ type: 'filters.roles', roles: ['SERVICER', 'OWNER'] });
     await settle();
     expect(loads.at(-1)).toMatchObject({ page: 1, roles: ['OWNER', 'SERVICER'] });
@@ -168,10 +193,10 @@ describe('asset table machine', () => {
     ]);
   });
 
-  it('selects rows one by one and all on the page; keeps them across pages', async () => {
+  it('selects rows one by one and all on the page; another page drops them (the selection is of the page shown)', async () => {
     const { actor } = start(pageOf25);
     await settle();
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(0) });
+    actor.send({ type: 'selection.toggle', id: loanIdOf(0) });
     expect(selectPageSelection(actor.getSnapshot())).toBe('some');
     actor.send({ type: 'selection.togglePage' });
     expect(selectPageSelection(actor.getSnapshot())).toBe('all');
@@ -179,8 +204,13 @@ describe('asset table machine', () => {
     actor.send({ type: 'page.go', page: 2 });
     await settle();
     expect(selectPageSelection(actor.getSnapshot())).toBe('none');
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(10) });
-    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(11);
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'selection.toggle', id: loanIdOf(10) });
+    // A row of another page is not selected from this one.
+    actor.send({ type: 'selection.toggle', id: loanIdOf(0) });
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([loanIdOf(10)]);
+    actor.send({ type: 'selection.togglePage' });
+    expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(10);
     actor.send({ type: 'selection.togglePage' });
     actor.send({ type: 'selection.togglePage' });
     expect(selectSelectedIds(actor.getSnapshot())).toHaveLength(10);
@@ -189,14 +219,14 @@ describe('asset table machine', () => {
   });
 
   it('shows the view the URL names after the back button, without pushing it again', async () => {
-    const { actor, loads, shown } = start(pageOf25);
+    const { actor, table, loads, shown } = start(pageOf25);
     await settle();
     const linked: AssetListView = { ...DEFAULT_ASSET_LIST_VIEW, page: 2, query: 'abc' };
     actor.send({ type: 'view.sync', view: linked });
     await settle();
     expect(loads.at(-1)).toEqual(linked);
-    expect(actor.getSnapshot().context.searchText).toBe('abc');
-    expect(shown).toHaveLength(1);
+    expect(table.getSnapshot().context.searchText).toBe('abc');
+    expect(shown).toHaveLength(0);
     actor.send({ type: 'view.sync', view: linked });
     expect(loads).toHaveLength(2);
   });
@@ -213,10 +243,10 @@ describe('asset table machine', () => {
     let fail = true;
     const { actor } = start(() => (fail ? new Error('offline') : sampleLoanPage(0, 0, 0)));
     await settle();
-    expect(actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
     actor.send({ type: 'selection.togglePage' });
     fail = false;
-    actor.send({ type: 'list.retry' });
+    actor.send({ type: 'list.reload' });
     await settle();
     expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 0 through 0');
@@ -225,13 +255,13 @@ describe('asset table machine', () => {
   it('lets the role filter be emptied: asks for a role, loads nothing, keeps none in the URL', async () => {
     const { actor, loads, shown } = start(pageOf25);
     await settle();
-    actor.send({ type: 'selection.toggle', loanId: loanIdOf(0) });
+    actor.send({ type: 'selection.toggle', id: loanIdOf(0) });
     actor.send({ type: 'filters.roles', roles: [] });
     await settle();
     expect(selectNeedsRole(actor.getSnapshot())).toBe(true);
     expect(selectView(actor.getSnapshot()).roles).toEqual([]);
     expect(loads).toHaveLength(1);
-    expect(selectRows(actor.getSnapshot())).toEqual([]);
+    expect(selectListItems(actor.getSnapshot())).toEqual([]);
     expect(selectSelectedIds(actor.getSnapshot())).toEqual([]);
     expect(selectPageSummary(actor.getSnapshot())).toBe('Page 1 of 1. Items 0 through 0');
     expect(shown.at(-1)).toEqual({ view: { ...DEFAULT_ASSET_LIST_VIEW, roles: [] }, replace: false });

@@ -18,9 +18,10 @@ import { samplePoolDetail } from '../support/loan-list-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
-import { loanIdOf, samplePoolId } from '../support/loan-list-fixtures';
+import { loanIdOf, sampleLoanPage, samplePoolId } from '../support/loan-list-fixtures';
+import { DEFAULT_ASSET_LIST_VIEW, serializeAssetListView, type AssetListView } from '../../src/domain/asset-table';
 import type { PoolAssetsPage } from '../../machines/pool-assets';
-import type { LoanListItem } from '../../src/contract/loans';
+import type { LoanList, LoanListItem, LoanListQuery } from '../../src/contract/loans';
 import { assetTable, dataRows, openAssetScreen, pageSummaryText } from './support/assets-screen';
 
 const pools = [
@@ -354,5 +355,87 @@ describe('list machine paged on the server, driven through /assets/pool-assets/:
   it('walks every transition and asserts every state', () => {
     serverWalker.expectFullCoverage();
     serverWalker.expectEveryStateAsserted();
+  });
+});
+
+const loans25 = sampleLoanPage(0, 10, 25);
+const loanPage = (list: LoanList): ListPage => ({ items: list.loans, totalCount: list.totalCount });
+const sortedBy = (view: AssetListView) => (view.sort?.column === 'uli' ? view.sort.direction : null);
+
+const sortWalker = createModelWalker(pagedListMachine, {
+  input: { view: DEFAULT_ASSET_LIST_VIEW, idKey: 'loanId' },
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.view, snapshot.context.items.length]),
+  events: {
+    'done: loadPage': [{ output: loanPage(loans25) }, { output: loanPage(sampleLoanPage(0, 0, 0)) }],
+    'error: loadPage': [{ error: serverError }],
+    'sort.toggle': [{ column: 'uli' }],
+    'list.filter': [{ filters: { dateFilter: 'today' } }],
+  },
+  filterEvents: (snapshot, event) => {
+    const view = snapshot.context.view as AssetListView;
+    if (!['sort.toggle', 'list.filter', 'list.reload'].includes(event.type) && !event.type.startsWith('xstate.')) return false;
+    if (event.type === 'list.reload') return snapshot.matches('failed');
+    // The sort cycle (ascending, descending, none) and the date filter, from a loaded list without it.
+    if (event.type === 'sort.toggle') return snapshot.matches('loaded') && view.dateFilter === null;
+    if (event.type === 'list.filter') return snapshot.matches('loaded') && view.dateFilter === null && view.sort == null;
+    return true;
+  },
+});
+
+describe('list machine sorted and filtered on the server, driven through /assets/assets', () => {
+  beforeAll(async () => {
+    await import('../../src/web/screens/assets/assets-screen');
+  });
+  afterEach(cleanup);
+
+  for (const path of sortWalker.paths) {
+    it(path.description, async () => {
+      const { app, calls } = await openAssetScreen();
+      const lastQuery = () => calls.calls('listLoans').at(-1)?.[0] as LoanListQuery;
+      await path.test({
+        states: {
+          loading: async ({ context }) => {
+            await waitFor(() => expect(assetTable()).toHaveAttribute('aria-busy', 'true'));
+            expect(dataRows()).toHaveLength(context.items.length);
+          },
+          loaded: async (snapshot) => {
+            const view = snapshot.context.view as AssetListView;
+            await waitFor(() => expect(assetTable()).toHaveAttribute('aria-busy', 'false'));
+            expect(app.location().search).toBe(serializeAssetListView(view));
+            expect(lastQuery().sortBy).toBe(view.sort?.column);
+            expect(lastQuery().sortDirection).toBe(view.sort?.direction);
+            expect(lastQuery().oldestDateLastUpdated === undefined).toBe(view.dateFilter === null);
+            const direction = sortedBy(view);
+            expect(screen.getByRole('columnheader', { name: /ULI/ })).toHaveAttribute(
+              'aria-sort',
+              direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none',
+            );
+            expect(dataRows()).toHaveLength(snapshot.context.items.length);
+          },
+          empty: async () => {
+            expect(await screen.findByText(ASSET_TEXTS.empty)).toBeInTheDocument();
+          },
+          failed: async () => {
+            expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_TEXTS.failed);
+            expect(screen.queryByRole('table')).not.toBeInTheDocument();
+          },
+        },
+        events: {
+          'done: loadPage': ({ event }) => {
+            const { items, totalCount } = (event as unknown as { output: ListPage }).output;
+            return calls.settle('listLoans', { value: { loans: items, totalCount } });
+          },
+          'error: loadPage': ({ event }) => calls.settle('listLoans', { error: (event as unknown as { error: unknown }).error }),
+          'list.reload': () => user.click(screen.getByRole('button', { name: TEXTS.tryAgain })),
+          'sort.toggle': () => user.click(within(screen.getByRole('columnheader', { name: /ULI/ })).getByRole('button')),
+          'list.filter': () => user.selectOptions(screen.getByRole('combobox', { name: ASSET_TEXTS.dateFilter }), 'Today'),
+        },
+      });
+    });
+  }
+
+  it('walks every transition and asserts every state', () => {
+    sortWalker.expectFullCoverage();
+    sortWalker.expectEveryStateAsserted();
   });
 });

@@ -2,92 +2,54 @@
 // the role, text and date filters, sorting, selection and CSV export; the view lives in the URL
 // (page, limit, filters, sort) so a link, a reload and the back button restore it.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import {
-  assetTableMachine,
-  selectHasFailed,
-  selectIsLoading,
-  selectNeedsRole,
-  selectPageCount,
-  selectPageSelection,
-  selectPageSummary,
-  selectRows,
-  selectSearchText,
-  selectSelectedIds,
-  selectView,
-} from '../../../../machines/asset-table';
+import { useMemo, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { selectList, selectNeedsRole, selectSearchText } from '../../../../machines/asset-table';
 import { selectIsExporting } from '../../../../machines/csv-export';
-import type { LoanListItem, LoanSortColumn } from '../../../contract/loans';
-import { loanListQueryOf, parseAssetListView, serializeAssetListView, type FilterableRole } from '../../../domain/asset-table';
+import { selectHasFailed, selectListView, selectSelectedIds, type PagedListRef } from '../../../../machines/paged-list';
+import type { LoanListItem } from '../../../contract/loans';
+import { parseAssetListView, serializeAssetListView, type AssetListView, type FilterableRole } from '../../../domain/asset-table';
 import { DATE_FILTER_LABELS, DATE_FILTERS, isDateFilter } from '../../../domain/date-filters';
 import { FILTERABLE_ROLES, partyRoleLabel } from '../../../domain/loan';
 import { ASSET_TEXTS } from '../../../domain/texts';
 import { useAppServices } from '../../app/services';
-import { DataTable, type DataTableSelection } from '../../ui/data-table';
+import { ListDataTable, type ListDataTableProps } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';
 import { PageHeading } from '../../ui/page-heading';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
+import { useListUrl } from '../../ui/use-list-url';
 import { DownloadAssignmentsButton } from './asset-batch-download';
-import { useAssetColumns } from './asset-column-visibility';
-import { assetRowId } from './asset-columns';
+import { assetColumns, assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { AssetListTabs } from './asset-list-tabs';
 import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
+import { assetTableLogic } from './assets-actors';
 
+const ASSETS_URL = { parse: parseAssetListView, serialize: serializeAssetListView };
 const roleOptions = FILTERABLE_ROLES.map((role) => ({ value: role, label: partyRoleLabel(role) }));
 
 export function AssetsScreen() {
-  const { api } = useAppServices();
-  const navigate = useNavigate();
+  const services = useAppServices();
   const location = useLocation();
+  const logic = useMemo(() => assetTableLogic(services), [services]);
+  const table = useActorRef(logic, { input: { view: parseAssetListView(location.search) } });
+  const list = useSelector(table, selectList) as PagedListRef;
+  useListUrl(list, ASSETS_URL, { fillEmptyUrl: true });
 
-  const tableLogic = useMemo(
-    () =>
-      assetTableMachine.provide({
-        actors: { loadPage: fromPromise(({ input, signal }) => api.listLoans(loanListQueryOf(input.view, new Date()), signal)) },
-        actions: { showView: (_, { view, replace }) => void navigate({ search: serializeAssetListView(view) }, { replace }) },
-      }),
-    [api, navigate],
-  );
-  const table = useActorRef(tableLogic, { input: { view: parseAssetListView(location.search) } });
-
-  // The URL changed outside the table (back button, a link): the machine shows that view.
-  useEffect(() => {
-    table.send({ type: 'view.sync', view: parseAssetListView(location.search) });
-  }, [location.search, table]);
-
-  const { columns, chooser } = useAssetColumns();
   const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
-  const view = useSelector(table, selectView);
+  const view = useSelector(list, selectListView<AssetListView>);
   const searchText = useSelector(table, selectSearchText);
-  const rows = useSelector(table, selectRows);
-  const loading = useSelector(table, selectIsLoading);
-  const failed = useSelector(table, selectHasFailed);
-  const needsRole = useSelector(table, selectNeedsRole);
-  const summary = useSelector(table, selectPageSummary);
-  const pageCount = useSelector(table, selectPageCount);
-  const selectedIds = useSelector(table, selectSelectedIds);
-  const pageSelection = useSelector(table, selectPageSelection);
+  const failed = useSelector(list, selectHasFailed);
+  const needsRole = useSelector(list, selectNeedsRole);
+  const selectedIds = useSelector(list, selectSelectedIds);
   // 'Clear selection' disappears with the selection: the focus goes to the header checkbox.
   const pageCheckbox = useRef<HTMLInputElement>(null);
-
-  const selection = useMemo<DataTableSelection<LoanListItem>>(
-    () => ({
-      selectedIds,
-      pageSelection,
-      onToggleRow: (loanId) => table.send({ type: 'selection.toggle', loanId }),
-      onTogglePage: () => table.send({ type: 'selection.togglePage' }),
-      rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli),
-      pageLabel: ASSET_TEXTS.selectPage,
-      pageCheckboxRef: pageCheckbox,
-    }),
-    [selectedIds, pageSelection, table],
+  const selectable = useMemo<ListDataTableProps<LoanListItem>['selectable']>(
+    () => ({ rowLabel: (loan) => ASSET_TEXTS.selectRow(loan.uli), pageLabel: ASSET_TEXTS.selectPage, pageCheckboxRef: pageCheckbox }),
+    [],
   );
-  const sort = useMemo(() => (view.sort ? { columnId: view.sort.column, direction: view.sort.direction } : null), [view.sort]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -132,10 +94,9 @@ export function AssetsScreen() {
             ))}
           </select>
         </div>
-        {chooser}
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SelectionBar count={selectedIds.length} onClear={() => table.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
+        <SelectionBar count={selectedIds.length} onClear={() => list.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
         {/* No role chosen: nothing matches, so there is nothing to download or export either. */}
         {!needsRole && (
           <div className="flex flex-wrap items-center gap-3">
@@ -150,30 +111,20 @@ export function AssetsScreen() {
         )}
       </div>
       {failed ? (
-        <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => table.send({ type: 'list.retry' })} />
+        <LoadFailed message={ASSET_TEXTS.failed} onRetry={() => list.send({ type: 'list.reload' })} />
       ) : (
         <div>
-          <DataTable
+          <ListDataTable
+            list={list}
             label={ASSET_TEXTS.tableLabel}
-            columns={columns}
-            rows={rows}
+            columns={assetColumns}
             getRowId={assetRowId}
-            loading={loading}
-            pageSize={view.limit}
             loadingMessage={ASSET_TEXTS.loading}
             emptyMessage={needsRole ? ASSET_TEXTS.chooseRole : ASSET_TEXTS.empty}
-            sort={sort}
-            onSort={(column) => table.send({ type: 'sort.toggle', column: column as LoanSortColumn })}
-            selection={selection}
+            sortable
+            selectable={selectable}
           />
-          <Pagination
-            page={view.page}
-            pageCount={pageCount}
-            limit={view.limit}
-            summary={summary}
-            onPage={(page) => table.send({ type: 'page.go', page })}
-            onPageSize={(limit) => table.send({ type: 'page.size', limit })}
-          />
+          <ListPagination list={list} />
         </div>
       )}
     </div>
