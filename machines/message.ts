@@ -323,3 +323,47 @@ export const selectIsConfirming = (snapshot: MessageSnapshot): boolean => snapsh
 export const selectIsRejecting = (snapshot: MessageSnapshot): boolean => snapshot.matches({ answer: 'rejecting' });
 export const selectIsOpening = (snapshot: MessageSnapshot): boolean => snapshot.matches({ read: 'opening' });
 export const selectTargetPath = (snapshot: MessageSnapshot): string | null => messageTargetPath(snapshot.context.message);
+
+/** What a message's row shows: from its actor once the user acts on it, else from the listed message. */
+export interface MessageRowState {
+  readonly read: boolean;
+  readonly archived: boolean;
+  readonly answer: boolean | null;
+  readonly answerable: boolean;
+  readonly expanded: boolean;
+  readonly opening: boolean;
+  readonly marking: boolean;
+  readonly archiving: boolean;
+  readonly confirming: boolean;
+  readonly rejecting: boolean;
+}
+
+/** A listed message no one acts on: its flags as the server gave them, nothing under way. */
+export function messageRowStateOf({ messageData }: Message): MessageRowState {
+  const answer = messageData.isActionable && typeof messageData.response === 'boolean' ? messageData.response : null;
+  return {
+    read: messageData.read,
+    archived: messageData.archived,
+    answer,
+    answerable: messageData.isActionable && answer === null,
+    expanded: false,
+    opening: false,
+    marking: false,
+    archiving: false,
+    confirming: false,
+    rejecting: false,
+  };
+}
+
+export const selectRowState = (snapshot: MessageSnapshot): MessageRowState => ({
+  read: selectIsRead(snapshot),
+  archived: selectIsArchived(snapshot),
+  answer: selectAnswer(snapshot),
+  answerable: selectIsAnswerable(snapshot),
+  expanded: selectIsExpanded(snapshot),
+  opening: selectIsOpening(snapshot),
+  marking: selectIsMarking(snapshot),
+  archiving: selectIsChangingArchived(snapshot),
+  confirming: selectIsConfirming(snapshot),
+  rejecting: selectIsRejecting(snapshot),
+});

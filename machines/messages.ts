@@ -1,29 +1,20 @@
-// The messages screen of /messages (SPEC sections 2, 4, 5, 8 and 9): one page of the
-// organization's messages at a time, newest first, with the Archived filter (off: archived
-// messages hidden) and paging in the URL; selection of one, several or all on the page; bulk
-// actions on the selection; and one `message` actor per row (machines/message.ts) for the
-// single actions. After every action the page is loaded again from the server, the selection
-// cleared, and the unread count the server gave reported to the app-wide count.
+// The messages screen of /messages (SPEC sections 2, 4, 5, 8 and 9): the shared list
+// (paged-list.ts: newest first, paged on the server, the Archived filter, selection of one,
+// several or all on the page, all in the URL) with the bulk actions on the selection and the
+// single actions of each message. A row is plain data until the user acts on it: only then is a
+// `message` actor (machines/message.ts) spawned for it, so a page of 100 messages starts no
+// actor. After every action the page is loaded again from the server, the selection cleared, and
+// the unread count the server gave reported to the app-wide count.
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Message, MessageBulkPatch, MessageBulkResult, MessageList, MessageListQuery } from '../src/contract/messages';
-import {
-  clampPage,
-  isPageSize,
-  pageCount,
-  pageOffset,
-  pageSummary,
-  toggleSelectedId,
-  togglePageSelection,
-  type PageSize,
-} from '../src/domain/asset-table';
+import { isPageSize, pageOffset, type PageSize } from '../src/domain/asset-table';
 import { DEFAULT_PAGE_SIZE } from '../src/domain/constants';
 import { MESSAGES_TEXTS, type BulkMessageAction } from '../src/domain/messages';
-import { messageMachine, type MessageActorRef, type NotifyParams } from './message';
+import { messageMachine, type MessageActorRef, type MessageEvent, type NotifyParams } from './message';
+import { pagedListMachine, type ListView, type PagedListParentEvent, type PagedListRef } from './paged-list';
 
 /** What the screen shows; every field lives in the URL. */
-export interface MessagesView {
-  readonly page: number;
-  readonly limit: PageSize;
+export interface MessagesView extends ListView {
   /** The Archived filter: archived messages are listed too. */
   readonly archived: boolean;
 }
@@ -54,9 +45,6 @@ export function serializeMessagesView(view: MessagesView): string {
   return `?${params.toString()}`;
 }
 
-export const sameMessagesView = (a: MessagesView, b: MessagesView): boolean =>
-  a.page === b.page && a.limit === b.limit && a.archived === b.archived;
-
 /** GET v1 /messages query of a view. */
 export const messageListQueryOf = (view: MessagesView): MessageListQuery => ({
   limit: view.limit,
@@ -72,8 +60,11 @@ export function bulkPatchOf(action: BulkMessageAction, uuids: readonly string[])
   return { uuids: [...uuids], ...change };
 }
 
-/** The id of a row's message actor. */
+/** The id of a message's actor (spawned when the user first acts on it). */
 export const messageActorId = (uuid: string): string => `message-${uuid}`;
+
+/** The events a row's controls send its message (a reload's `message.sync` comes from the list). */
+export type MessageUserEvent = Exclude<MessageEvent, { type: 'message.sync' }>;
 
 export interface MessagesInput {
   /** The view the URL names when the screen opens. */
@@ -82,44 +73,27 @@ export interface MessagesInput {
 
 export interface MessagesContext {
   readonly view: MessagesView;
-  /** One actor per message of the page shown, in page order. */
-  readonly rows: readonly MessageActorRef[];
-  /** The uuids of the page shown, in page order. */
-  readonly pageIds: readonly string[];
-  readonly totalCount: number;
+  /** The actors of the messages acted on, while they are on the page shown. */
+  readonly actors: readonly MessageActorRef[];
   /** Unread messages that are not archived, as the last load counted them; null before the first. */
   readonly unreadCount: number | null;
-  /** Selected uuids, all on the page shown. */
-  readonly selectedIds: readonly string[];
-  /** The bulk action under way (or last asked for). */
-  readonly bulkAction: BulkMessageAction | null;
+  /** The bulk action under way (or last asked for) and the messages it changes. */
+  readonly bulk: { readonly action: BulkMessageAction; readonly uuids: readonly string[] } | null;
 }
 
 export type MessagesEvent =
-  | { type: 'page.go'; page: number }
-  | { type: 'page.size'; limit: PageSize }
-  | { type: 'filters.archived'; archived: boolean }
-  /** The URL changed outside the screen (back button, a link): show the view it names. */
-  | { type: 'view.sync'; view: MessagesView }
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
-  | { type: 'selection.toggle'; uuid: string }
-  | { type: 'selection.togglePage' }
-  | { type: 'selection.clear' }
-  | { type: 'bulk.apply'; action: BulkMessageAction }
-  /** From a row's message actor: one of its changes went through (or the page is out of date). */
-  | { type: 'message.changed' };
+  /** A row's control: the message's actor (spawned now if it has none) takes the event. */
+  | { type: 'message.act'; message: Message; event: MessageUserEvent }
+  /** A bulk action on the list's selection (the uuids selected on the page shown). */
+  | { type: 'bulk.apply'; action: BulkMessageAction; uuids: readonly string[] }
+  /** From a message's actor: one of its changes went through (or the page is out of date). */
+  | { type: 'message.changed' }
+  | PagedListParentEvent;
 
-type Context = MessagesContext;
-
-const lastPage = (context: Context) => pageCount(context.totalCount, context.view.limit);
-const listOf = (event: unknown): MessageList => (event as { output: MessageList }).output;
-const bulkResultOf = (event: unknown): MessageBulkResult => (event as { output: MessageBulkResult }).output;
-
-/** The new view becomes a history entry (the back button returns to the one before). */
-const pushView = { type: 'showView', params: ({ context }: { context: Context }) => ({ view: context.view, replace: false }) } as const;
-/** A corrected view (clamped page) replaces the entry that named it. */
-const replaceView = { type: 'showView', params: ({ context }: { context: Context }) => ({ view: context.view, replace: true }) } as const;
+const listOf = (event: unknown): MessageList => {
+  const { items, totalCount, unreadCount } = (event as { output: { items: Message[]; totalCount: number; unreadCount: number } }).output;
+  return { messages: items, totalCount, unreadCount };
+};
 
 export const messagesMachine = setup({
   types: {
@@ -128,178 +102,101 @@ export const messagesMachine = setup({
     events: {} as MessagesEvent,
   },
   actors: {
-    // Provided by the screen: GET v1 /messages with the view's query, aborted with `signal`.
-    loadMessages: fromPromise<MessageList, { view: MessagesView }>(async () => {
-      throw new Error('loadMessages is provided by the screen');
-    }),
+    // Provided by the screen: the list over GET v1 /messages (messages-actors.ts).
+    list: pagedListMachine,
     // Provided by the screen: PATCH v1 /messages/bulk.
     updateMessages: fromPromise<MessageBulkResult, MessageBulkPatch>(async () => {
       throw new Error('updateMessages is provided by the screen');
     }),
-    // Provided by the screen with its own calls and effects: one per row.
+    // Provided by the screen with its own calls and effects: one per message acted on.
     message: messageMachine,
   },
   guards: {
-    isOtherPage: ({ context, event }) => event.type === 'page.go' && clampPage(event.page, lastPage(context)) !== context.view.page,
-    isOtherSize: ({ context, event }) => event.type === 'page.size' && event.limit !== context.view.limit,
-    isOtherFilter: ({ context, event }) => event.type === 'filters.archived' && event.archived !== context.view.archived,
-    isOtherView: ({ context, event }) => event.type === 'view.sync' && !sameMessagesView(event.view, context.view),
-    isBeyondLastPage: ({ context, event }) => context.view.page > pageCount(listOf(event).totalCount, context.view.limit),
-    hasNoSelection: ({ context }) => context.selectedIds.length === 0,
+    hasNoSelection: ({ event }) => event.type === 'bulk.apply' && event.uuids.length === 0,
   },
   actions: {
-    /** Provided by the screen: puts the view in the URL (a new history entry, or in place). */
-    showView: (_, _params: { view: MessagesView; replace: boolean }) => undefined,
     /** Provided by the screen: a toast. */
     notify: (_, _params: NotifyParams) => undefined,
     /** Provided by the screen: the app-wide unread count (the badge and the dashboard tile) takes the server's figure. */
     reportUnreadCount: (_, _params: { unreadCount: number }) => undefined,
-    goToPage: assign(({ context, event }) => {
-      assertEvent(event, 'page.go');
-      return { view: { ...context.view, page: clampPage(event.page, lastPage(context)) }, selectedIds: [] };
-    }),
-    setPageSize: assign(({ context, event }) => {
-      assertEvent(event, 'page.size');
-      return { view: { ...context.view, limit: event.limit, page: 1 }, selectedIds: [] };
-    }),
-    setArchivedFilter: assign(({ context, event }) => {
-      assertEvent(event, 'filters.archived');
-      return { view: { ...context.view, archived: event.archived, page: 1 }, selectedIds: [] };
-    }),
-    syncView: assign(({ event }) => {
-      assertEvent(event, 'view.sync');
-      return { view: event.view, selectedIds: [] };
-    }),
-    clampToLastPage: assign(({ context, event }) => {
-      const { totalCount } = listOf(event);
-      return { totalCount, view: { ...context.view, page: pageCount(totalCount, context.view.limit) } };
-    }),
-    /** The page as loaded: actors of messages still shown are told their state, new ones spawned, the others stopped. */
-    showPage: enqueueActions(({ context, event, enqueue }) => {
-      const { messages, totalCount, unreadCount } = listOf(event);
-      const shown = new Map(context.rows.map((ref) => [ref.id, ref]));
-      const ids = new Set(messages.map((message) => messageActorId(message.uuid)));
-      for (const ref of context.rows) if (!ids.has(ref.id)) enqueue.stopChild(ref);
-      for (const message of messages) {
-        const ref = shown.get(messageActorId(message.uuid));
-        if (ref) enqueue.sendTo(ref, { type: 'message.sync', message });
+    actOnMessage: enqueueActions(({ context, event, enqueue, self }) => {
+      assertEvent(event, 'message.act');
+      const id = messageActorId(event.message.uuid);
+      if (!context.actors.some((ref) => ref.id === id)) {
+        const { message } = event;
+        enqueue.assign({ actors: ({ spawn }) => [...context.actors, spawn('message', { id, input: { message, list: self } })] });
       }
-      const pageIds = messages.map((message) => message.uuid);
-      enqueue.assign({
-        rows: ({ spawn, self }) =>
-          messages.map(
-            (message: Message) =>
-              shown.get(messageActorId(message.uuid)) ??
-              spawn('message', { id: messageActorId(message.uuid), input: { message, list: self } }),
-          ),
-        pageIds,
-        totalCount,
-        unreadCount,
-        selectedIds: context.selectedIds.filter((uuid) => pageIds.includes(uuid)),
-      });
+      enqueue.sendTo(id, event.event);
     }),
-    toggleRow: assign({
-      selectedIds: ({ context, event }) => {
-        assertEvent(event, 'selection.toggle');
-        return context.pageIds.includes(event.uuid) ? toggleSelectedId(context.selectedIds, event.uuid) : context.selectedIds;
-      },
+    /** The page as loaded: actors of messages still shown are told their state, the others stopped. */
+    syncMessages: enqueueActions(({ context, event, enqueue }) => {
+      const { messages, unreadCount } = listOf(event);
+      const shown = new Map(messages.map((message) => [messageActorId(message.uuid), message]));
+      for (const ref of context.actors) {
+        const message = shown.get(ref.id);
+        if (message) enqueue.sendTo(ref, { type: 'message.sync', message });
+        else enqueue.stopChild(ref);
+      }
+      enqueue.assign({ actors: context.actors.filter((ref) => shown.has(ref.id)), unreadCount });
     }),
-    togglePage: assign({ selectedIds: ({ context }) => togglePageSelection(context.selectedIds, context.pageIds) }),
-    clearSelection: assign({ selectedIds: [] }),
-    keepBulkAction: assign({
-      bulkAction: ({ event }) => {
+    keepBulk: assign({
+      bulk: ({ event }) => {
         assertEvent(event, 'bulk.apply');
-        return event.action;
+        return { action: event.action, uuids: event.uuids };
       },
+    }),
+    /** The page, its totals and the unread count again from the server, the selection cleared. */
+    reloadList: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo('list', { type: 'selection.clear' });
+      enqueue.sendTo('list', { type: 'list.reload' });
     }),
   },
 }).createMachine({
   id: 'messages',
-  context: ({ input }) => ({
-    view: input.view,
-    rows: [],
-    pageIds: [],
-    totalCount: 0,
-    unreadCount: null,
-    selectedIds: [],
-    bulkAction: null,
-  }),
-  // The URL names the view in full (page and limit included) from the first render.
-  entry: { type: 'showView', params: ({ context }) => ({ view: context.view, replace: true }) },
-  initial: 'browsing',
+  context: ({ input }) => ({ view: input.view, actors: [], unreadCount: null, bulk: null }),
+  invoke: { id: 'list', src: 'list', input: ({ context }) => ({ view: context.view, idKey: 'uuid' }) },
+  on: {
+    'list.loaded': {
+      actions: ['syncMessages', { type: 'reportUnreadCount', params: ({ event }) => ({ unreadCount: listOf(event).unreadCount }) }],
+    },
+    'message.act': { actions: 'actOnMessage' },
+    'message.changed': { actions: 'reloadList' },
+  },
+  initial: 'idle',
   states: {
-    browsing: {
-      initial: 'loading',
+    idle: {
       on: {
-        'page.go': { guard: 'isOtherPage', target: '.loading', actions: ['goToPage', pushView] },
-        'page.size': { guard: 'isOtherSize', target: '.loading', actions: ['setPageSize', pushView] },
-        'filters.archived': { guard: 'isOtherFilter', target: '.loading', actions: ['setArchivedFilter', pushView] },
-        'view.sync': { guard: 'isOtherView', target: '.loading', actions: 'syncView' },
-        'list.refresh': { target: '.loading' },
-        // A row's change went through: the page, its totals and the unread count again from the server.
-        'message.changed': { target: '.loading', actions: 'clearSelection' },
-      },
-      states: {
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            src: 'loadMessages',
-            input: ({ context }) => ({ view: context.view }),
-            onDone: [
-              // The list shrank (the last message of the last page archived, say): show its last page.
-              { guard: 'isBeyondLastPage', target: 'loading', reenter: true, actions: ['clampToLastPage', replaceView] },
-              {
-                target: 'ready',
-                actions: ['showPage', { type: 'reportUnreadCount', params: ({ event }) => ({ unreadCount: event.output.unreadCount }) }],
-              },
-            ],
-            onError: { target: 'failed' },
+        'bulk.apply': [
+          // SPEC section 5: nothing selected, nothing sent.
+          {
+            guard: 'hasNoSelection',
+            actions: { type: 'notify', params: { variant: 'error', message: MESSAGES_TEXTS.selectAtLeastOne } },
           },
-        },
-        ready: {
-          on: {
-            'selection.toggle': { actions: 'toggleRow' },
-            'selection.togglePage': { actions: 'togglePage' },
-            'selection.clear': { actions: 'clearSelection' },
-            'bulk.apply': [
-              // SPEC section 5: nothing selected, nothing sent.
-              {
-                guard: 'hasNoSelection',
-                actions: { type: 'notify', params: { variant: 'error', message: MESSAGES_TEXTS.selectAtLeastOne } },
-              },
-              { target: '#messages.updating', actions: 'keepBulkAction' },
-            ],
-          },
-        },
-        failed: {
-          on: { 'list.retry': { target: 'loading' } },
-        },
+          { target: 'updating', actions: 'keepBulk' },
+        ],
       },
     },
-    /** A bulk action on the selection; the page waits for it (paging and row changes come after). */
+    /** A bulk action on the selection; another one waits for it. */
     updating: {
       tags: ['updating'],
       invoke: {
         src: 'updateMessages',
-        input: ({ context }) => bulkPatchOf(context.bulkAction ?? 'markRead', context.selectedIds),
+        input: ({ context }) => bulkPatchOf(context.bulk?.action ?? 'markRead', context.bulk?.uuids ?? []),
         onDone: {
-          target: 'browsing.loading',
+          target: 'idle',
           actions: [
             {
               type: 'notify',
               params: ({ context, event }) => ({
                 variant: 'success',
-                message: MESSAGES_TEXTS.bulkSucceeded(bulkResultOf(event).messagesUpdated, context.bulkAction ?? 'markRead'),
+                message: MESSAGES_TEXTS.bulkSucceeded(event.output.messagesUpdated, context.bulk?.action ?? 'markRead'),
               }),
             },
-            'clearSelection',
+            'reloadList',
           ],
         },
         // The selection stays, so the action can be tried again.
-        onError: {
-          target: 'browsing.ready',
-          actions: { type: 'notify', params: { variant: 'error', message: MESSAGES_TEXTS.bulkFailed } },
-        },
+        onError: { target: 'idle', actions: { type: 'notify', params: { variant: 'error', message: MESSAGES_TEXTS.bulkFailed } } },
       },
     },
   },
@@ -307,24 +204,8 @@ export const messagesMachine = setup({
 
 export type MessagesSnapshot = SnapshotFrom<typeof messagesMachine>;
 
-export const selectView = (snapshot: MessagesSnapshot): MessagesView => snapshot.context.view;
-export const selectRows = (snapshot: MessagesSnapshot): readonly MessageActorRef[] => snapshot.context.rows;
-export const selectSelectedIds = (snapshot: MessagesSnapshot): readonly string[] => snapshot.context.selectedIds;
+export const selectList = (snapshot: MessagesSnapshot): PagedListRef | undefined => snapshot.children.list;
+/** The actors of the messages acted on, by message uuid. */
+export const selectMessageActors = (snapshot: MessagesSnapshot): readonly MessageActorRef[] => snapshot.context.actors;
 export const selectUnreadCount = (snapshot: MessagesSnapshot): number | null => snapshot.context.unreadCount;
-export const selectIsLoading = (snapshot: MessagesSnapshot): boolean => snapshot.hasTag('loading');
 export const selectIsUpdating = (snapshot: MessagesSnapshot): boolean => snapshot.hasTag('updating');
-export const selectHasFailed = (snapshot: MessagesSnapshot): boolean => snapshot.matches({ browsing: 'failed' });
-/** Loaded, and nothing in this view: the empty state. */
-export const selectIsEmpty = (snapshot: MessagesSnapshot): boolean =>
-  snapshot.matches({ browsing: 'ready' }) && snapshot.context.pageIds.length === 0;
-/** Bulk actions are taken now (the page is shown and no other bulk action runs). */
-export const selectCanApplyBulk = (snapshot: MessagesSnapshot): boolean => snapshot.matches({ browsing: 'ready' });
-export const selectPageCount = (snapshot: MessagesSnapshot): number => lastPage(snapshot.context);
-export const selectPageSummary = (snapshot: MessagesSnapshot): string =>
-  pageSummary(snapshot.context.view.page, snapshot.context.view.limit, snapshot.context.totalCount);
-/** How much of the shown page is selected, for the header checkbox. */
-export const selectPageSelection = (snapshot: MessagesSnapshot): 'all' | 'some' | 'none' => {
-  const { pageIds, selectedIds } = snapshot.context;
-  const chosen = pageIds.filter((uuid) => selectedIds.includes(uuid)).length;
-  return chosen === 0 ? 'none' : chosen === pageIds.length ? 'all' : 'some';
-};

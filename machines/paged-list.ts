@@ -69,8 +69,6 @@ export type PagedListEvent =
   | { type: 'view.sync'; view: ListView }
   /** Loads the page again (a retry after a failure, a refresh, after a change made elsewhere). */
   | { type: 'list.reload' }
-  /** An item as the server now has it (after a change to it), shown until the next load. */
-  | { type: 'item.update'; item: unknown }
   | { type: 'selection.toggle'; id: string }
   | { type: 'selection.togglePage' }
   | { type: 'selection.clear' };
@@ -187,13 +185,6 @@ export const pagedListMachine = setup({
       const ids = new Set(items.map((item) => idOf(context, item)));
       return { items, totalCount, selectedIds: context.selectedIds.filter((id) => ids.has(id)) };
     }),
-    updateItem: assign({
-      items: ({ context, event }) => {
-        assertEvent(event, 'item.update');
-        const id = idOf(context, event.item);
-        return context.items.map((item) => (idOf(context, item) === id ? event.item : item));
-      },
-    }),
     toggleRow: assign({
       selectedIds: ({ context, event }) => {
         assertEvent(event, 'selection.toggle');
@@ -231,7 +222,6 @@ export const pagedListMachine = setup({
     'list.filter': { guard: 'isOtherFilter', target: '.loading', actions: 'applyFilter' },
     'view.sync': { guard: 'isOtherView', target: '.loading', actions: 'syncView' },
     'list.reload': { target: '.loading' },
-    'item.update': { actions: 'updateItem' },
   },
   states: {
     loading: {

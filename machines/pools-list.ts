@@ -4,6 +4,7 @@
 // pool at once, so it is a whole list: paging needs no call. Range, page and limit live in the URL.
 import type { PoolListQuery } from '../src/contract/pools';
 import { parseAssetListView, VIEW_PARAMS } from '../src/domain/asset-table';
+import { DEFAULT_PAGE_SIZE } from '../src/domain/constants';
 import { dateFilterStart } from '../src/domain/date-filters';
 import type { ListView } from './paged-list';
 
@@ -31,11 +32,15 @@ export function parsePoolsView(search: string): PoolsView {
   return { page, limit, range: parsePoolRange(new URLSearchParams(search).get(POOL_RANGE_PARAM)) };
 }
 
-/** Page and limit, then the range when it is not all. */
+/** Page and limit unless both are the first page of the default size (the range links), then the range when it is not all. */
 export function serializePoolsView(view: PoolsView): string {
-  const search = new URLSearchParams({ [VIEW_PARAMS.page]: String(view.page), [VIEW_PARAMS.limit]: String(view.limit) });
+  const search = new URLSearchParams();
+  if (view.page !== 1 || view.limit !== DEFAULT_PAGE_SIZE) {
+    search.set(VIEW_PARAMS.page, String(view.page));
+    search.set(VIEW_PARAMS.limit, String(view.limit));
+  }
   if (view.range !== 'all') search.set(POOL_RANGE_PARAM, view.range);
-  return `?${search.toString()}`;
+  return search.size ? `?${search.toString()}` : '';
 }
 
 /** The list's input: a whole list of pools, named by their ids. */

@@ -1,28 +1,25 @@
-// The messages list machine (machines/messages.ts) with fake calls: the view in the URL, paging
-// and the Archived filter, selection, bulk actions with SPEC's texts, the per-row message actors
-// and the unread count reported after every load.
+// The messages machine (machines/messages.ts) with fake calls: its list (paged-list.ts) loading
+// the view, bulk actions on the selection with SPEC's texts, a message's actor spawned only when
+// the user acts on it, and the unread count reported after every load.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { messageMachine, type MessageActorRef, type NotifyParams } from '../../machines/message';
+import { messageMachine, type NotifyParams } from '../../machines/message';
 import {
   bulkPatchOf,
   messageActorId,
   messageListQueryOf,
   messagesMachine,
   parseMessagesView,
-  selectIsEmpty,
-  selectPageSelection,
-  selectPageSummary,
-  selectRows,
-  selectSelectedIds,
+  selectList,
+  selectMessageActors,
   serializeMessagesView,
-  type MessagesSnapshot,
   type MessagesView,
 } from '../../machines/messages';
+import { pagedListOf, selectIsEmpty, selectListItems, selectSelectedIds, type PagedListRef } from '../../machines/paged-list';
 import { HttpError } from '../../src/contract/http-error';
 import type { Message, MessageBulkPatch, MessageBulkResult, MessageList } from '../../src/contract/messages';
 import { MESSAGES_TEXTS, type BulkMessageAction } from '../../src/domain/messages';
-import { sampleMessage, sampleMessageList, withData } from '../web/support/message-fixtures';
+import { LONG_TEXT, sampleMessage, sampleMessageList, withData } from '../web/support/message-fixtures';
 
 const view: MessagesView = { page: 1, limit: 10, archived: false };
 const page = (first: number, count: number) => Array.from({ length: count }, (_, i) => sampleMessage(first + i));
@@ -31,20 +28,20 @@ const serverError = new HttpError(500, 'Internal Server Error');
 interface Fakes {
   load?: (view: MessagesView) => Promise<MessageList>;
   bulk?: (patch: MessageBulkPatch) => Promise<MessageBulkResult>;
-  update?: (message: Message) => Promise<Message>;
 }
 
 function start(initial: MessagesView, fakes: Fakes) {
   const loads: MessagesView[] = [];
   const bulks: MessageBulkPatch[] = [];
-  const shownViews: { view: MessagesView; replace: boolean }[] = [];
+  const updates: unknown[] = [];
   const toasts: NotifyParams[] = [];
   const counts: number[] = [];
   const logic = messagesMachine.provide({
     actors: {
-      loadMessages: fromPromise(({ input }) => {
-        loads.push(input.view);
-        return (fakes.load ?? (async () => sampleMessageList([])))(input.view);
+      list: pagedListOf(async (shown) => {
+        loads.push(shown as MessagesView);
+        const { messages, totalCount, unreadCount } = await (fakes.load ?? (async () => sampleMessageList([])))(shown as MessagesView);
+        return { items: messages, totalCount, unreadCount };
       }),
       updateMessages: fromPromise(({ input }) => {
         bulks.push(input);
@@ -52,116 +49,70 @@ function start(initial: MessagesView, fakes: Fakes) {
       }),
       message: messageMachine.provide({
         actors: {
-          updateMessage: fromPromise(async ({ input }) => withData(sampleMessage(1), { read: input.read ?? false, archived: false })),
+          updateMessage: fromPromise(async ({ input }) => {
+            updates.push(input);
+            return withData(sampleMessage(1), { read: input.read ?? false, archived: false });
+          }),
         },
         actions: { notify: (_, params) => void toasts.push(params) },
       }),
     },
     actions: {
-      showView: (_, params) => void shownViews.push(params),
       notify: (_, params) => void toasts.push(params),
       reportUnreadCount: (_, { unreadCount }) => void counts.push(unreadCount),
     },
   });
   const actor = createActor(logic, { input: { view: initial } }).start();
-  const ready = () => waitFor(actor, (s: MessagesSnapshot) => s.matches({ browsing: 'ready' }));
-  return { actor, loads, bulks, shownViews, toasts, counts, ready };
+  const list = () => selectList(actor.getSnapshot()) as PagedListRef;
+  const ready = async () => {
+    await waitFor(list(), (s) => s.matches('loaded') || s.matches('empty'));
+    await waitFor(actor, (s) => s.matches('idle'));
+    return list().getSnapshot();
+  };
+  /** A bulk button: the action on what the list has selected. */
+  const bulk = (action: BulkMessageAction) => actor.send({ type: 'bulk.apply', action, uuids: selectSelectedIds(list().getSnapshot()) });
+  return { actor, list, loads, bulks, updates, toasts, counts, ready, bulk };
 }
 
 describe('messages machine', () => {
-  it('loads the page the URL names (newest first is the server order), one actor per message, and reports the unread count', async () => {
+  it('loads the page the URL names (newest first is the server order), starts no actor for its messages, and reports the unread count', async () => {
     const messages = page(1, 3);
     const run = start(
       { page: 2, limit: 20, archived: true },
       { load: async () => sampleMessageList(messages, { totalCount: 23, unreadCount: 7 }) },
     );
-    expect(run.shownViews).toEqual([{ view: { page: 2, limit: 20, archived: true }, replace: true }]);
-    expect(run.actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(run.list().getSnapshot().hasTag('loading')).toBe(true);
     const snapshot = await run.ready();
     expect(run.loads).toEqual([{ page: 2, limit: 20, archived: true }]);
     expect(messageListQueryOf(run.loads[0] as MessagesView)).toEqual({ limit: 20, offset: 20, archived: 'true' });
-    expect(selectRows(snapshot).map((ref) => ref.id)).toEqual(messages.map((m) => messageActorId(m.uuid)));
-    expect(selectRows(snapshot).map((ref) => ref.getSnapshot().context.message)).toEqual(messages);
+    expect(selectListItems<Message>(snapshot)).toEqual(messages);
+    expect(selectMessageActors(run.actor.getSnapshot())).toEqual([]);
+    expect(Object.keys(run.actor.getSnapshot().children)).toEqual(['list']);
     expect(run.counts).toEqual([7]);
-    expect(selectPageSummary(snapshot)).toBe('Page 2 of 2. Items 21 through 23');
+    expect(run.actor.getSnapshot().context.unreadCount).toBe(7);
   });
 
-  it('pages, changes the page size and the Archived filter as new history entries; the filter starts again at page 1', async () => {
-    const run = start(view, { load: async () => sampleMessageList(page(1, 10), { totalCount: 45 }) });
+  it("spawns a message's actor when the user first acts on it, and hands it every later event", async () => {
+    const first = sampleMessage(1, { messageData: { message: LONG_TEXT } });
+    const run = start(view, { load: async () => sampleMessageList([first, sampleMessage(2)]) });
     await run.ready();
-    run.actor.send({ type: 'page.go', page: 3 });
-    await run.ready();
-    run.actor.send({ type: 'page.size', limit: 20 });
-    await run.ready();
-    run.actor.send({ type: 'page.go', page: 2 });
-    await run.ready();
-    run.actor.send({ type: 'filters.archived', archived: true });
-    await run.ready();
-    // The same view again changes nothing.
-    run.actor.send({ type: 'filters.archived', archived: true });
-    run.actor.send({ type: 'page.go', page: 1 });
-    expect(run.loads).toEqual([
-      view,
-      { page: 3, limit: 10, archived: false },
-      { page: 1, limit: 20, archived: false },
-      { page: 2, limit: 20, archived: false },
-      { page: 1, limit: 20, archived: true },
-    ]);
-    expect(run.shownViews.slice(1)).toEqual(run.loads.slice(1).map((shown) => ({ view: shown, replace: false })));
-    expect(run.counts).toHaveLength(5);
-  });
-
-  it('clamps a page past the end (the URL, or a list that shrank) to the last page, in place', async () => {
-    const run = start(
-      { page: 9, limit: 10, archived: false },
-      { load: async (v) => sampleMessageList(v.page === 9 ? [] : page(1, 2), { totalCount: 12 }) },
-    );
-    await run.ready();
-    expect(run.loads.map((v) => v.page)).toEqual([9, 2]);
-    expect(run.shownViews.at(-1)).toEqual({ view: { page: 2, limit: 10, archived: false }, replace: true });
-    // Asking for page 50 of 2 goes to page 2: already shown, nothing loads.
-    run.actor.send({ type: 'page.go', page: 50 });
-    expect(run.loads).toHaveLength(2);
-  });
-
-  it('follows the URL (back button) without pushing it again', async () => {
-    const run = start(view, { load: async () => sampleMessageList(page(1, 2)) });
-    await run.ready();
-    run.actor.send({ type: 'view.sync', view: { ...view, archived: true } });
-    await run.ready();
-    run.actor.send({ type: 'view.sync', view: { ...view, archived: true } });
-    expect(run.loads).toEqual([view, { ...view, archived: true }]);
-    expect(run.shownViews).toHaveLength(1);
-  });
-
-  it('selects one, several, or all on the page, and clears', async () => {
-    const messages = page(1, 3);
-    const run = start(view, { load: async () => sampleMessageList(messages) });
-    await run.ready();
-    const ids = messages.map((m) => m.uuid);
-    run.actor.send({ type: 'selection.toggle', uuid: ids[1] as string });
-    expect(selectSelectedIds(run.actor.getSnapshot())).toEqual([ids[1]]);
-    expect(selectPageSelection(run.actor.getSnapshot())).toBe('some');
-    run.actor.send({ type: 'selection.togglePage' });
-    expect([...selectSelectedIds(run.actor.getSnapshot())].sort()).toEqual([...ids].sort());
-    expect(selectPageSelection(run.actor.getSnapshot())).toBe('all');
-    run.actor.send({ type: 'selection.togglePage' });
-    expect(selectPageSelection(run.actor.getSnapshot())).toBe('none');
-    run.actor.send({ type: 'selection.toggle', uuid: ids[0] as string });
-    run.actor.send({ type: 'selection.toggle', uuid: 'not-on-this-page' });
-    expect(selectSelectedIds(run.actor.getSnapshot())).toEqual([ids[0]]);
-    run.actor.send({ type: 'selection.clear' });
-    expect(selectSelectedIds(run.actor.getSnapshot())).toEqual([]);
+    run.actor.send({ type: 'message.act', message: first, event: { type: 'message.expand' } });
+    const [ref] = selectMessageActors(run.actor.getSnapshot());
+    expect(ref?.id).toBe(messageActorId(first.uuid));
+    expect(ref?.getSnapshot().matches({ text: 'expanded' })).toBe(true);
+    run.actor.send({ type: 'message.act', message: first, event: { type: 'message.collapse' } });
+    expect(selectMessageActors(run.actor.getSnapshot())).toEqual([ref]);
+    expect(ref?.getSnapshot().matches({ text: 'collapsed' })).toBe(true);
   });
 
   it("a bulk action with nothing selected says 'Must select at least one message!' and sends nothing", async () => {
     const run = start(view, { load: async () => sampleMessageList(page(1, 2)) });
     await run.ready();
-    run.actor.send({ type: 'bulk.apply', action: 'archive' });
+    run.bulk('archive');
     expect(run.toasts).toEqual([{ variant: 'error', message: 'Must select at least one message!' }]);
     expect(MESSAGES_TEXTS.selectAtLeastOne).toBe('Must select at least one message!');
     expect(run.bulks).toEqual([]);
-    expect(run.actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
+    expect(run.actor.getSnapshot().matches('idle')).toBe(true);
   });
 
   const bulkCases: [BulkMessageAction, MessageBulkPatch, string][] = [
@@ -176,11 +127,11 @@ describe('messages machine', () => {
       const run = start(view, { load: async () => sampleMessageList(messages), bulk: async () => ({ messagesUpdated: 3 }) });
       await run.ready();
       const chosen = messages.slice(0, 2).map((m) => m.uuid);
-      for (const uuid of chosen) run.actor.send({ type: 'selection.toggle', uuid });
-      run.actor.send({ type: 'bulk.apply', action });
+      for (const id of chosen) run.list().send({ type: 'selection.toggle', id });
+      run.bulk(action);
       expect(run.actor.getSnapshot().hasTag('updating')).toBe(true);
-      // Paging waits for the bulk action.
-      run.actor.send({ type: 'page.go', page: 2 });
+      // A second bulk action waits for the first.
+      run.bulk('archive');
       const snapshot = await run.ready();
       expect(run.bulks).toEqual([{ ...body, uuids: chosen }]);
       expect(bulkPatchOf(action, chosen)).toEqual({ ...body, uuids: chosen });
@@ -196,30 +147,31 @@ describe('messages machine', () => {
     const messages = page(1, 2);
     const run = start(view, { load: async () => sampleMessageList(messages), bulk: () => Promise.reject(serverError) });
     await run.ready();
-    run.actor.send({ type: 'selection.togglePage' });
-    run.actor.send({ type: 'bulk.apply', action: 'markRead' });
+    run.list().send({ type: 'selection.togglePage' });
+    run.bulk('markRead');
     const snapshot = await run.ready();
     expect(run.toasts).toEqual([{ variant: 'error', message: 'Failed to update message(s)' }]);
     expect(run.loads).toHaveLength(1);
     expect(selectSelectedIds(snapshot)).toHaveLength(2);
   });
 
-  it("reloads when a row's change went through: same actors for messages still shown, others stopped, new ones spawned, selection cleared", async () => {
+  it("reloads when a message's change went through: its actor kept while it is shown (stopped when not), selection cleared", async () => {
     const [first, second, third] = page(1, 3) as [Message, Message, Message];
     let answer = sampleMessageList([first, second]);
     const run = start(view, { load: async () => answer });
-    const before = selectRows(await run.ready());
-    run.actor.send({ type: 'selection.togglePage' });
-    const [firstRef, secondRef] = before as [MessageActorRef, MessageActorRef];
+    await run.ready();
+    run.list().send({ type: 'selection.togglePage' });
     answer = sampleMessageList([withData(first, { read: true }), third]);
-    firstRef.send({ type: 'message.markRead' });
-    await waitFor(run.actor, (s) => s.matches({ browsing: 'loading' }));
-    const after = selectRows(await run.ready());
-    expect(after[0]).toBe(firstRef);
-    expect(after[0]?.getSnapshot().value).toMatchObject({ read: 'read' });
-    expect(after[1]?.id).toBe(messageActorId(third.uuid));
-    expect(secondRef.getSnapshot().status).toBe('stopped');
-    expect(selectSelectedIds(run.actor.getSnapshot())).toEqual([]);
+    run.actor.send({ type: 'message.act', message: first, event: { type: 'message.markRead' } });
+    run.actor.send({ type: 'message.act', message: second, event: { type: 'message.expand' } });
+    const [firstRef, secondRef] = selectMessageActors(run.actor.getSnapshot());
+    await waitFor(run.list(), (s) => s.hasTag('loading'));
+    await run.ready();
+    expect(run.updates).toEqual([{ uuid: first.uuid, read: true }]);
+    expect(selectMessageActors(run.actor.getSnapshot())).toEqual([firstRef]);
+    expect(firstRef?.getSnapshot().value).toMatchObject({ read: 'read' });
+    expect(secondRef?.getSnapshot().status).toBe('stopped');
+    expect(selectSelectedIds(run.list().getSnapshot())).toEqual([]);
     expect(run.toasts).toEqual([{ variant: 'success', message: '1 message(s) marked as read' }]);
     expect(run.counts).toHaveLength(2);
   });
@@ -233,11 +185,11 @@ describe('messages machine', () => {
         return sampleMessageList([]);
       },
     });
-    await waitFor(run.actor, (s) => s.matches({ browsing: 'failed' }));
+    await waitFor(run.list(), (s) => s.matches('failed'));
     expect(run.counts).toEqual([]);
-    run.actor.send({ type: 'list.retry' });
+    run.list().send({ type: 'list.reload' });
     expect(selectIsEmpty(await run.ready())).toBe(true);
-    run.actor.send({ type: 'list.refresh' });
+    run.list().send({ type: 'list.reload' });
     await run.ready();
     expect(attempts).toBe(3);
     expect(run.counts).toEqual([0, 0]);

@@ -36,8 +36,8 @@ export function useListUrl<View extends ListView>(list: PagedListRef | undefined
     const write = (view: View, replace: boolean) => {
       const { codec: urlCodec, navigate: go, fillEmptyUrl: fill, state: entryState } = written.current;
       const search = urlCodec.serialize(view);
-      // The URL already names this view, maybe in short (an empty URL, defaults left out).
-      const named = search === current.current || (!fill && sameListView(urlCodec.parse(current.current), view));
+      // The URL names this view already: as written, or (where the screen leaves it so) empty for the default view.
+      const named = search === current.current || (!fill && current.current === '' && sameListView(urlCodec.parse(''), view));
       if (named) return;
       void go({ search }, { replace, state: entryState });
     };

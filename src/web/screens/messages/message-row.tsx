@@ -1,26 +1,20 @@
 // One message of the list: its checkbox, read and archived marks (text, not colour alone), the
 // relative time, the text shortened at 150 characters with Read more / Show less, the link to
-// what it points to, its single actions, and Confirm / Reject or the answer given. Everything it
-// shows comes from the row's message actor (machines/message.ts); it only sends events.
-import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+// what it points to, its single actions, and Confirm / Reject or the answer given. A message no
+// one has acted on shows the listed data (no actor, nothing to subscribe to); once acted on, its
+// message actor (machines/message.ts) says what it shows. The row only sends events.
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  selectAnswer,
-  selectIsAnswerable,
-  selectIsArchived,
-  selectIsChangingArchived,
-  selectIsConfirming,
-  selectIsExpanded,
-  selectIsMarking,
-  selectIsOpening,
-  selectIsRead,
-  selectIsRejecting,
-  selectMessage,
-  selectTargetPath,
+  messageRowStateOf,
+  messageTargetPath,
+  selectRowState,
   type MessageActorRef,
-  type MessageEvent,
+  type MessageRowState,
 } from '../../../../machines/message';
+import type { MessageUserEvent } from '../../../../machines/messages';
+import type { Message } from '../../../contract/messages';
 import { formatDateTime, formatRelativeTime } from '../../../domain/format';
 import { MESSAGES_TEXTS as T, messagePreview } from '../../../domain/messages';
 
@@ -28,46 +22,59 @@ const actionButton =
   'inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-busy:opacity-70';
 const answerButton = 'inline-flex h-8 items-center rounded-md px-3 text-sm font-semibold text-white aria-busy:opacity-70';
 
-/** The events a row's buttons send (a reload's `message.sync` comes from the list). */
-type UserEvent = Exclude<MessageEvent, { type: 'message.sync' }>;
-
 /** The DOM id of a message's row (focus returns to rows after actions). */
 export const messageRowId = (uuid: string): string => `message-row-${uuid}`;
 
-export function MessageRow({
-  messageRef,
+interface MessageRowProps {
+  readonly message: Message;
+  /** The message's actor, once the user has acted on it. */
+  readonly messageRef: MessageActorRef | undefined;
+  readonly selected: boolean;
+  readonly onToggleSelected: (uuid: string) => void;
+  /** A control of the row: the messages machine hands it to the message's actor. */
+  readonly onAct: (message: Message, event: MessageUserEvent) => void;
+  readonly now: Date;
+}
+
+export function MessageRow({ messageRef, ...props }: MessageRowProps) {
+  return messageRef ? (
+    <ActedOnRow messageRef={messageRef} {...props} />
+  ) : (
+    <MessageRowView state={messageRowStateOf(props.message)} {...props} />
+  );
+}
+
+function ActedOnRow({ messageRef, ...props }: Omit<MessageRowProps, 'messageRef'> & { messageRef: MessageActorRef }) {
+  const state = useSelector(messageRef, selectRowState, shallowEqual);
+  // Confirm and Reject give way to the answer the user just gave: the focus they held moves to
+  // it. Only then: an answer that was there already never takes the focus (nor scrolls to it).
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  const answering = useRef(false);
+  useLayoutEffect(() => {
+    if (state.confirming || state.rejecting) answering.current = true;
+    else if (answering.current && state.answer !== null) {
+      answering.current = false;
+      if (document.activeElement === document.body) answerRef.current?.focus();
+    } else answering.current = false;
+  }, [state.confirming, state.rejecting, state.answer]);
+  return <MessageRowView state={state} answerRef={answerRef} {...props} />;
+}
+
+function MessageRowView({
+  message,
+  state,
   selected,
   onToggleSelected,
+  onAct,
   now,
-}: {
-  messageRef: MessageActorRef;
-  selected: boolean;
-  onToggleSelected: (uuid: string) => void;
-  now: Date;
-}) {
-  const message = useSelector(messageRef, selectMessage);
-  const read = useSelector(messageRef, selectIsRead);
-  const archived = useSelector(messageRef, selectIsArchived);
-  const answer = useSelector(messageRef, selectAnswer);
-  const answerable = useSelector(messageRef, selectIsAnswerable);
-  const expanded = useSelector(messageRef, selectIsExpanded);
-  const opening = useSelector(messageRef, selectIsOpening);
-  const targetPath = useSelector(messageRef, selectTargetPath);
-  const marking = useSelector(messageRef, selectIsMarking);
-  const archiving = useSelector(messageRef, selectIsChangingArchived);
-  const confirming = useSelector(messageRef, selectIsConfirming);
-  const rejecting = useSelector(messageRef, selectIsRejecting);
-
+  answerRef,
+}: Omit<MessageRowProps, 'messageRef'> & { state: MessageRowState; answerRef?: RefObject<HTMLParagraphElement | null> }) {
+  const { read, archived, answer, answerable, expanded, opening, marking, archiving, confirming, rejecting } = state;
   const { uuid, created, messageData } = message;
   const preview = messagePreview(messageData.message);
+  const targetPath = messageTargetPath(message);
   const textId = `message-text-${uuid}`;
-  const send = (type: UserEvent['type']) => messageRef.send({ type });
-
-  // Confirm and Reject give way to the answer: the focus they held moves to it.
-  const answerRef = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(() => {
-    if (answer !== null && document.activeElement === document.body) answerRef.current?.focus();
-  }, [answer]);
+  const send = (type: MessageUserEvent['type']) => onAct(message, { type } as MessageUserEvent);
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window opens as the browser does; here, the message is marked read first.

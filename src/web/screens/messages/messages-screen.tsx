@@ -1,77 +1,48 @@
 // /messages (SPEC sections 2, 4, 5, 8 and 9): the organization's messages, newest first, a page
 // at a time, with the Archived filter (off by default: archived messages hidden); select one,
 // several or all on the page and act on the selection, or act on one message. The view (page,
-// limit, filter) lives in the URL. The messages machine holds the page and the selection, a
-// message actor per row its states; after every action the page comes again from the server and
-// the app-wide unread count (the navigation badge, the dashboard tile) takes its figure.
+// limit, filter) lives in the URL. The shared list holds the page and the selection, the
+// messages machine the bulk actions and the actors of the messages acted on; after every action
+// the page comes again from the server and the app-wide unread count (the navigation badge, the
+// dashboard tile) takes its figure.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { fromPromise, sendTo } from 'xstate';
-import { messageMachine, type NotifyParams } from '../../../../machines/message';
-import { toastShow } from '../../../../machines/toasts';
+import type { MessageActorRef } from '../../../../machines/message';
 import {
-  DEFAULT_MESSAGES_VIEW,
-  messageListQueryOf,
-  messagesMachine,
+  messageActorId,
   parseMessagesView,
-  sameMessagesView,
-  selectCanApplyBulk,
+  selectIsUpdating,
+  selectList,
+  selectMessageActors,
+  selectUnreadCount,
+  serializeMessagesView,
+  type MessagesView,
+  type MessageUserEvent,
+} from '../../../../machines/messages';
+import {
   selectHasFailed,
   selectIsEmpty,
+  selectIsLoaded,
   selectIsLoading,
-  selectIsUpdating,
-  selectPageCount,
+  selectListItems,
+  selectListView,
   selectPageSelection,
-  selectPageSummary,
-  selectRows,
   selectSelectedIds,
-  selectUnreadCount,
-  selectView,
-  serializeMessagesView,
-} from '../../../../machines/messages';
-import type { RegistryApi } from '../../../client/api';
+  type PagedListRef,
+} from '../../../../machines/paged-list';
+import type { Message } from '../../../contract/messages';
 import { MESSAGES_TEXTS as T, type BulkMessageAction } from '../../../domain/messages';
 import { MessageCountActorContext, ToastsActorContext } from '../../app/actor-contexts';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
+import { useListUrl } from '../../ui/use-list-url';
 import { LoadFailed } from '../assets/asset-table-parts';
 import { MessageRow, messageRowId } from './message-row';
+import { messagesLogic } from './messages-actors';
 
-type ToastsRef = ReturnType<typeof ToastsActorContext.useActorRef>;
-type MessageCountRef = ReturnType<typeof MessageCountActorContext.useActorRef>;
-
-/**
- * The messages machine (and its row actors) over the app's API, toasts, router and unread count.
- * The toasts and the count are actors of the app's system: `sendTo` reaches them after the
- * machine's step.
- */
-export function provideMessages(api: RegistryApi, toasts: ToastsRef, messageCount: MessageCountRef, navigate: (to: string) => void) {
-  const toast = (_: unknown, { variant, message }: NotifyParams) => toastShow(variant, message);
-  const message = messageMachine.provide({
-    actors: { updateMessage: fromPromise(({ input, signal }) => api.updateMessage(input, signal)) },
-    actions: {
-      notify: sendTo(toasts, toast),
-      openTarget: (_, { path }) => navigate(path),
-      refreshUnreadCount: sendTo(messageCount, { type: 'messageCount.refresh' }),
-    },
-  });
-  return messagesMachine.provide({
-    actors: {
-      loadMessages: fromPromise(({ input, signal }) => api.listMessages(messageListQueryOf(input.view), signal)),
-      updateMessages: fromPromise(({ input, signal }) => api.updateMessages(input, signal)),
-      message,
-    },
-    actions: {
-      notify: sendTo(toasts, toast),
-      reportUnreadCount: sendTo(messageCount, (_, { unreadCount }: { unreadCount: number }) => ({
-        type: 'messageCount.changed' as const,
-        unreadCount,
-      })),
-    },
-  });
-}
+const MESSAGES_URL = { parse: parseMessagesView, serialize: serializeMessagesView };
 
 const BULK_ACTIONS: ReadonlyArray<{ action: BulkMessageAction; label: string }> = [
   { action: 'markRead', label: T.markRead },
@@ -86,65 +57,49 @@ const toolButton =
   'inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 export function MessagesScreen() {
-  const { api } = useAppServices();
+  const services = useAppServices();
   const toasts = ToastsActorContext.useActorRef();
   const messageCount = MessageCountActorContext.useActorRef();
   const navigate = useNavigate();
   const location = useLocation();
-
-  // A correction (replace) is written only when the URL names another view or a malformed one. A
-  // URL that names the view (or, empty, the default one) is left alone, so a navigation under way
-  // elsewhere (the session going to the dashboard as this screen mounts again) is never cut short.
-  const currentSearch = useRef(location.search);
-  currentSearch.current = location.search;
   const logic = useMemo(
-    () =>
-      provideMessages(api, toasts, messageCount, (to) => void navigate(to)).provide({
-        actions: {
-          showView: (_, { view, replace }) => {
-            const search = serializeMessagesView(view);
-            const named =
-              search === currentSearch.current || (currentSearch.current === '' && sameMessagesView(view, DEFAULT_MESSAGES_VIEW));
-            if (replace && named) return;
-            void navigate({ search }, { replace });
-          },
-        },
-      }),
-    [api, toasts, messageCount, navigate],
+    () => messagesLogic(services, toasts, messageCount, (to) => void navigate(to)),
+    [services, toasts, messageCount, navigate],
   );
-  const list = useActorRef(logic, { input: { view: parseMessagesView(location.search) } });
+  const messages = useActorRef(logic, { input: { view: parseMessagesView(location.search) } });
+  const list = useSelector(messages, selectList) as PagedListRef;
+  useListUrl(list, MESSAGES_URL);
 
-  // The URL changed outside the screen (back button, a link): the machine shows that view.
-  useEffect(() => {
-    list.send({ type: 'view.sync', view: parseMessagesView(location.search) });
-  }, [location.search, list]);
-
-  const view = useSelector(list, selectView);
-  const rows = useSelector(list, selectRows);
+  const view = useSelector(list, selectListView<MessagesView>);
+  const rows = useSelector(list, selectListItems<Message>);
   const loading = useSelector(list, selectIsLoading);
-  const updating = useSelector(list, selectIsUpdating);
+  const loaded = useSelector(list, selectIsLoaded);
   const failed = useSelector(list, selectHasFailed);
   const empty = useSelector(list, selectIsEmpty);
   const selectedIds = useSelector(list, selectSelectedIds);
   const pageSelection = useSelector(list, selectPageSelection);
-  const unreadCount = useSelector(list, selectUnreadCount);
-  const summary = useSelector(list, selectPageSummary);
-  const pageCount = useSelector(list, selectPageCount);
-  const canApplyBulk = useSelector(list, selectCanApplyBulk);
+  const updating = useSelector(messages, selectIsUpdating);
+  const unreadCount = useSelector(messages, selectUnreadCount);
+  const actors = useSelector(messages, selectMessageActors);
+  const actorOf = useMemo(() => new Map<string, MessageActorRef>(actors.map((ref) => [ref.id, ref])), [actors]);
+  const canApplyBulk = (loaded || empty) && !updating;
+  const act = (message: Message, event: MessageUserEvent) => messages.send({ type: 'message.act', message, event });
   const now = new Date();
 
   // After an action a row may leave the page (archived while archived ones are hidden): the focus
-  // it held goes to the row now in its place, else to the Archived filter.
+  // it held goes to the row now in its place, else to the Archived filter. Only a focus the page
+  // took away is given back: focus moves after the user's own action, never on a load.
   const listRef = useRef<HTMLUListElement>(null);
-  const lastFocused = useRef<{ uuid: string; index: number } | null>(null);
+  const lastFocused = useRef<{ uuid: string; index: number; element: HTMLElement } | null>(null);
   const rememberFocus = (event: FocusEvent<HTMLUListElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLLIElement>('li[data-uuid]');
     if (!row || !listRef.current) return;
-    lastFocused.current = { uuid: row.dataset.uuid ?? '', index: [...listRef.current.children].indexOf(row) };
+    lastFocused.current = { uuid: row.dataset.uuid ?? '', index: [...listRef.current.children].indexOf(row), element: event.target };
   };
   useEffect(() => {
     const last = lastFocused.current;
-    if (!last || document.activeElement !== document.body) return;
+    if (!last || last.element.isConnected || document.activeElement !== document.body) return;
+    lastFocused.current = null;
     const items = [...(listRef.current?.querySelectorAll<HTMLLIElement>('li[data-uuid]') ?? [])];
     const target =
       document.getElementById(messageRowId(last.uuid)) ??
@@ -169,13 +124,13 @@ export function MessagesScreen() {
             role="switch"
             checked={view.archived}
             className="h-4 w-4"
-            onChange={(event) => list.send({ type: 'filters.archived', archived: event.target.checked })}
+            onChange={(event) => list.send({ type: 'list.filter', filters: { archived: event.target.checked } })}
           />
           <label htmlFor={ARCHIVED_FILTER_ID} className="text-sm font-medium text-slate-800">
             {T.archivedFilter}
           </label>
         </div>
-        <button type="button" className={toolButton} onClick={() => list.send({ type: 'list.refresh' })}>
+        <button type="button" className={toolButton} onClick={() => list.send({ type: 'list.reload' })}>
           {T.refresh}
         </button>
       </div>
@@ -217,7 +172,7 @@ export function MessagesScreen() {
               className={toolButton}
               aria-disabled={!canApplyBulk}
               aria-busy={updating}
-              onClick={() => list.send({ type: 'bulk.apply', action })}
+              onClick={() => messages.send({ type: 'bulk.apply', action, uuids: selectedIds })}
             >
               {label}
             </button>
@@ -225,7 +180,7 @@ export function MessagesScreen() {
         </div>
       </div>
       {failed ? (
-        <LoadFailed message={T.failed} onRetry={() => list.send({ type: 'list.retry' })} />
+        <LoadFailed message={T.failed} onRetry={() => list.send({ type: 'list.reload' })} />
       ) : (
         <div className="flex flex-col gap-2">
           {loading && rows.length === 0 ? (
@@ -246,31 +201,23 @@ export function MessagesScreen() {
               onFocus={rememberFocus}
               className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${loading ? 'opacity-60' : ''}`}
             >
-              {rows.map((ref) => {
-                const uuid = ref.getSnapshot().context.message.uuid;
-                return (
-                  <MessageRow
-                    key={ref.id}
-                    messageRef={ref}
-                    selected={selectedIds.includes(uuid)}
-                    onToggleSelected={(id) => list.send({ type: 'selection.toggle', uuid: id })}
-                    now={now}
-                  />
-                );
-              })}
+              {rows.map((message) => (
+                <MessageRow
+                  key={message.uuid}
+                  message={message}
+                  messageRef={actorOf.get(messageActorId(message.uuid))}
+                  selected={selectedIds.includes(message.uuid)}
+                  onToggleSelected={(id) => list.send({ type: 'selection.toggle', id })}
+                  onAct={act}
+                  now={now}
+                />
+              ))}
             </ul>
           )}
           <p role="status" className="sr-only">
             {loading && rows.length > 0 ? T.loading : ''}
           </p>
-          <Pagination
-            page={view.page}
-            pageCount={pageCount}
-            limit={view.limit}
-            summary={summary}
-            onPage={(page) => list.send({ type: 'page.go', page })}
-            onPageSize={(limit) => list.send({ type: 'page.size', limit })}
-          />
+          <ListPagination list={list} />
         </div>
       )}
     </div>
