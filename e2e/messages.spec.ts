@@ -213,3 +213,41 @@ test.describe('messages', () => {
     }
   });
 });
+
+// Focus moves only after the user's own action: a page holding answered messages opens at its
+// top, with the focus on nothing in the list, on a desktop and on a phone, also after an answer
+// given and the page reloaded.
+test.describe('messages: no focus taken on load', () => {
+  const answeredLabels = (page: Page) => messageList(page).getByText(new RegExp(`^(${T.answeredConfirmed}|${T.answeredRejected})$`));
+  const expectAtTopWithoutFocus = async (page: Page) => {
+    // Two frames: any focus the rows would take on mounting has been taken (and scrolled to).
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+    expect(await page.evaluate("document.activeElement?.closest('li[data-uuid]') ?? null")).toBeNull();
+  };
+
+  test('a page with answered messages opens at its top', async ({ page, signIn }) => {
+    await signIn('admin@registry.test');
+    await openMessages(page, '?page=1&limit=50');
+    await expect(answeredLabels(page).first()).toBeAttached();
+    await expectAtTopWithoutFocus(page);
+  });
+
+  test('on a phone: confirming moves the focus to the answer; after a reload the page opens at its top', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn('admin@registry.test');
+    await openMessages(page, '?page=1&limit=50');
+    await expectAtTopWithoutFocus(page);
+    const actionable = rows(page)
+      .filter({ has: page.getByRole('button', { name: T.confirm }) })
+      .first();
+    const id = (await actionable.getAttribute('id')) as string;
+    await rowById(page, id).getByRole('button', { name: T.confirm }).click();
+    const answer = rowById(page, id).getByText(T.answeredConfirmed, { exact: true });
+    await expect(answer).toBeFocused();
+    await page.reload();
+    await expect(messageList(page)).toHaveAttribute('aria-busy', 'false');
+    await expect(rowById(page, id).getByText(T.answeredConfirmed, { exact: true })).toBeAttached();
+    await expectAtTopWithoutFocus(page);
+  });
+});

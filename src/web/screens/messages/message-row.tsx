@@ -3,8 +3,8 @@
 // what it points to, its single actions, and Confirm / Reject or the answer given. A message no
 // one has acted on shows the listed data (no actor, nothing to subscribe to); once acted on, its
 // message actor (machines/message.ts) says what it shows. The row only sends events.
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { shallowEqual } from '@xstate/react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   messageRowStateOf,
@@ -36,16 +36,29 @@ interface MessageRowProps {
   readonly now: Date;
 }
 
-export function MessageRow({ messageRef, ...props }: MessageRowProps) {
-  return messageRef ? (
-    <ActedOnRow messageRef={messageRef} {...props} />
-  ) : (
-    <MessageRowView state={messageRowStateOf(props.message)} {...props} />
+/**
+ * What the row shows: the listed message's flags, or its actor's states once it has one. One
+ * component either way, so the control the user just used keeps the focus when the actor comes.
+ */
+function useRowState(message: Message, messageRef: MessageActorRef | undefined): MessageRowState {
+  const shown = useRef<MessageRowState | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = messageRef?.subscribe(onChange);
+      return () => subscription?.unsubscribe();
+    },
+    [messageRef],
   );
+  const read = () => {
+    const next = messageRef ? selectRowState(messageRef.getSnapshot()) : messageRowStateOf(message);
+    if (shown.current === null || !shallowEqual(shown.current, next)) shown.current = next;
+    return shown.current;
+  };
+  return useSyncExternalStore(subscribe, read);
 }
 
-function ActedOnRow({ messageRef, ...props }: Omit<MessageRowProps, 'messageRef'> & { messageRef: MessageActorRef }) {
-  const state = useSelector(messageRef, selectRowState, shallowEqual);
+export function MessageRow({ message, messageRef, selected, onToggleSelected, onAct, now }: MessageRowProps) {
+  const state = useRowState(message, messageRef);
   // Confirm and Reject give way to the answer the user just gave: the focus they held moves to
   // it. Only then: an answer that was there already never takes the focus (nor scrolls to it).
   const answerRef = useRef<HTMLParagraphElement>(null);
@@ -57,18 +70,6 @@ function ActedOnRow({ messageRef, ...props }: Omit<MessageRowProps, 'messageRef'
       if (document.activeElement === document.body) answerRef.current?.focus();
     } else answering.current = false;
   }, [state.confirming, state.rejecting, state.answer]);
-  return <MessageRowView state={state} answerRef={answerRef} {...props} />;
-}
-
-function MessageRowView({
-  message,
-  state,
-  selected,
-  onToggleSelected,
-  onAct,
-  now,
-  answerRef,
-}: Omit<MessageRowProps, 'messageRef'> & { state: MessageRowState; answerRef?: RefObject<HTMLParagraphElement | null> }) {
   const { read, archived, answer, answerable, expanded, opening, marking, archiving, confirming, rejecting } = state;
   const { uuid, created, messageData } = message;
   const preview = messagePreview(messageData.message);
