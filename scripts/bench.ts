@@ -40,6 +40,7 @@ import {
   type ScenarioSpec,
 } from './bench-load';
 import { initialJs, type InitialJs } from './bench-web';
+import { messagesRenderGoal, runMessagesRenderBench, type MessagesRenderResult } from './bench-messages-render';
 import { DOCUMENT_READ_SCENARIO, documentScenarios, prepareBenchDocument } from './bench-documents';
 import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivation';
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
@@ -206,6 +207,7 @@ function goals(report: Report): Goal[] {
     ...ACCOUNT_GOALS,
     ...assetGoals(report),
     ...webGoals(),
+    messagesRenderGoal<Report>(),
     // Issue 6: a 200 KB PDF read as the document viewer asks for it (scripts/bench-documents.ts).
     { label: 'document read (200 KB PDF) p95', unit: 'ms', op: '<=', target: 30, measure: p95(DOCUMENT_READ_SCENARIO) },
     // Issue 6: a deactivation request with a 10 MB PDF, 2 at a time (scripts/bench-deactivation.ts).
@@ -647,6 +649,7 @@ interface AssetsReport {
 interface WebReport {
   readonly initialJs?: InitialJs;
   readonly lighthouse?: LighthouseResult;
+  readonly messagesRender?: MessagesRenderResult;
 }
 
 interface Report {
@@ -1226,7 +1229,11 @@ async function main(): Promise<number> {
   }
   const after = process.memoryUsage();
 
-  const web: { initialJs?: InitialJs; lighthouse?: LighthouseResult } = {};
+  const web: { initialJs?: InitialJs; lighthouse?: LighthouseResult; messagesRender?: MessagesRenderResult } = {};
+  await runMessagesRenderBench(server.url, email).then(
+    (result) => (web.messagesRender = result),
+    (error) => void skipped.push({ name: 'messages render', reason: String(error) }),
+  );
   try {
     web.initialJs = initialJs(config.staticDir);
   } catch (error) {
