@@ -1,8 +1,8 @@
 // Loans of SPEC sections 3 and 7: the asset list (JSON and CSV), details and events.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, LOAN_STATUSES, ROLE_STATES } from '../domain/loan';
-import { inputText, isoInstantInput, wholeNumberParam } from './common';
+import { inputText, isoInstantInput } from './common';
+import { pageQuerySchema } from './paging';
 import { profileInfoSchema } from './participants';
 
 /** Columns the asset list can be sorted by, on the server, over the whole filtered set. */
@@ -24,17 +24,8 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export type FilterableRole = (typeof FILTERABLE_ROLES)[number];
 
-/** `limit` of a paged list: one of SPEC's page sizes. */
-export const pageLimitSchema = wholeNumberParam()
-  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
-  .default(DEFAULT_PAGE_SIZE)
-  .describe(`Page size: one of ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE})`);
-export const pageOffsetSchema = wholeNumberParam({ min: 0, max: 100_000_000 })
-  .default(0)
-  .describe('Rows to skip: digits, 0 to 100000000 (default 0)');
-
-/** A list query's paging pair; every paged list copies it. */
-export const pageQuerySchema = z.object({ limit: pageLimitSchema, offset: pageOffsetSchema });
+// The paging pair lives with the other paged-list helpers; the loans' schemas name it from here too.
+export { pageLimitSchema, pageOffsetSchema, pageQuerySchema } from './paging';
 
 /** A comma-joined list of roles, e.g. `OWNER,SERVICER`; SPEC's default five when absent. */
 export const participantRolesSchema = z

@@ -2,15 +2,13 @@
 import { z } from 'zod';
 import { MESSAGE_TARGET_TYPES } from '../domain/loan';
 import { MESSAGES_TEXTS } from '../domain/messages';
-import { pageLimitSchema, pageOffsetSchema } from './loans';
+import { pageAnswerOf, pageQueryOf } from './paging';
 
 /** `true` or `false` as a query string carries them. */
 const queryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** GET v1 /messages: newest first, archived ones only when asked. */
-export const messageListQuerySchema = z.object({
-  limit: pageLimitSchema,
-  offset: pageOffsetSchema,
+export const messageListQuerySchema = pageQueryOf({
   archived: queryBooleanSchema
     .default(false)
     .describe('true: archived messages are listed too; false (default): they are hidden, as the inbox shows by default'),
@@ -39,12 +37,9 @@ export const unreadCountSchema = z.object({
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-export const messageListSchema = z
-  .object({
-    messages: z.array(messageSchema),
-    totalCount: z.number().int().min(0).describe('Messages in this view (all pages)'),
-  })
-  .extend(unreadCountSchema.shape);
+export const messageListSchema = pageAnswerOf('messages', messageSchema, 'Messages in this view (all pages)').extend(
+  unreadCountSchema.shape,
+);
 export type MessageList = z.infer<typeof messageListSchema>;
 
 /** PATCH v1 /messages: one message, exactly one of read, archived or response. */

@@ -12,6 +12,7 @@ import type { Message } from '../../contract/messages';
 import type { Database } from './database';
 import { poolOf } from './pg-pool';
 import type { SqlQuery } from './loan-list-query';
+import { pageSql } from './paging';
 import { retryOnConflict } from './write-transaction';
 
 export interface MessagePageRequest {
@@ -72,18 +73,22 @@ function toMessage(row: MessageRow): Message {
  * trip (one snapshot): the counts from message_counts, the page from the view's index. A page
  * past the end still gives one row (id null) carrying the counts.
  */
+/** Newest first: the inbox's one order (its indexes match it). */
+const NEWEST_FIRST = { columns: { created: 'created_at' }, sort: { column: 'created', direction: 'desc' }, tieBreaker: 'id' } as const;
+
 export function messagePageSql(participantId: string, page: MessagePageRequest): NamedQuery {
   const view = page.archived ? 'participant_id = $1' : 'participant_id = $1 AND archived = false';
+  const paged = pageSql(NEWEST_FIRST, page, 2);
   return {
     name: page.archived ? 'messages_page_all' : 'messages_page_unarchived',
     text: `SELECT coalesce(c.${page.archived ? 'total' : 'unarchived'}, 0) AS total, coalesce(c.unread, 0) AS unread, ${MESSAGE_COLUMNS}
      FROM (SELECT 1) one
      LEFT JOIN message_counts c ON c.participant_id = $1
      LEFT JOIN LATERAL (
-       SELECT * FROM messages WHERE ${view} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3
+       SELECT * FROM messages WHERE ${view} ${paged.sql}
      ) m ON true
      ORDER BY m.created_at DESC, m.id DESC`,
-    values: [participantId, page.limit, page.offset],
+    values: [participantId, ...paged.values],
   };
 }
 
