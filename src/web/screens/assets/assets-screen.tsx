@@ -19,7 +19,8 @@ import { PageHeading } from '../../ui/page-heading';
 import { ListPagination } from '../../ui/pagination';
 import { useListUrl } from '../../ui/use-list-url';
 import { DownloadAssignmentsButton } from './asset-batch-download';
-import { assetColumns, assetRowId } from './asset-columns';
+import { useAssetColumns } from './asset-column-visibility';
+import { assetRowId } from './asset-columns';
 import { useCsvExportActor } from './asset-csv';
 import { AssetListTabs } from './asset-list-tabs';
 import { CsvExportButton, LoadFailed, SelectionBar } from './asset-table-parts';
@@ -36,6 +37,7 @@ export function AssetsScreen() {
   const list = useSelector(table, selectList) as PagedListRef;
   useListUrl(list, ASSETS_URL, { fillEmptyUrl: true });
 
+  const { columns, chooser } = useAssetColumns();
   const csv = useCsvExportActor();
   const exporting = useSelector(csv, selectIsExporting);
 
@@ -94,6 +96,7 @@ export function AssetsScreen() {
             ))}
           </select>
         </div>
+        {chooser}
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SelectionBar count={selectedIds.length} onClear={() => list.send({ type: 'selection.clear' })} focusAfterClear={pageCheckbox} />
@@ -117,7 +120,7 @@ export function AssetsScreen() {
           <ListDataTable
             list={list}
             label={ASSET_TEXTS.tableLabel}
-            columns={assetColumns}
+            columns={columns}
             getRowId={assetRowId}
             loadingMessage={ASSET_TEXTS.loading}
             emptyMessage={needsRole ? ASSET_TEXTS.chooseRole : ASSET_TEXTS.empty}
