@@ -1,4 +1,4 @@
-// The unread message count (issue 7): the badge on Messages in the navigation ('9+' above 9,
+// The unread message count: the badge on Messages in the navigation ('9+' above 9,
 // the number in the link's name) and the dashboard's Messages tile show the current
 // organization's count as GET v1 /messages/unread-count gives it; a switch shows the other's.
 import type { Page } from '@playwright/test';

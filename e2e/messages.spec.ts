@@ -1,4 +1,4 @@
-// The messages screen (issue 7) against the real server and seeded data: single and bulk read,
+// The messages screen against the real server and seeded data: single and bulk read,
 // unread, archive and unarchive with their toasts, the empty-selection message, the Archived
 // filter, opening a loan from a message (marked read, the badge falls), keyboard use, axe.
 // Counts and positions are read from the page or the API at run time, never assumed.

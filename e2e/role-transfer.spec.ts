@@ -1,4 +1,4 @@
-// Role transfer requests (issue 7) against the real server and the seeded database: as the admin,
+// Role transfer requests against the real server and the seeded database: as the admin,
 // one of its organizations asks another of them to take over a role it holds on a loan (the
 // asset page's dialog, axe clean); the party shows Pending Update; the receiving organization
 // confirms in /messages, the asset's party becomes it, and the requester is told; another request

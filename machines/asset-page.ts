@@ -1,7 +1,7 @@
 // The asset page (SPEC sections 2, 3 and 4): one loan's details and history, loaded together
 // once per loan id (the tabs Details, History and Documents are routes over the same data).
 // An unknown or foreign loan (404) and a malformed id (refused before any call, or 400 from
-// the server) end in `notFound`, never an empty page. Issue 7: after a change made from the page
+// the server) end in `notFound`, never an empty page. After a change made from the page
 // (a role transfer request) the loan is loaded again while the loaded one stays on screen.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { deactivationSubjectOf } from '../src/contract/deactivation';
@@ -90,7 +90,7 @@ export const assetPageMachine = setup({
       tags: ['loaded'],
       on: { 'asset.reload': { target: 'reloading' } },
     },
-    /** Issue 7: the loaded asset stays on screen while it is loaded again. */
+    /** The loaded asset stays on screen while it is loaded again. */
     reloading: {
       tags: ['loaded'],
       invoke: {
@@ -122,7 +122,7 @@ export const selectDetailStatus = (snapshot: AssetPageSnapshot): DetailStatus | 
 /** The organization's role on the loan moved on: the page says so (not 'not found'). */
 export const selectIsNoLongerHeld = (snapshot: SnapshotFrom<typeof assetPageMachine>): boolean => snapshot.matches('noLongerHeld');
 export const selectUli = (snapshot: AssetPageSnapshot): string | null => snapshot.context.details?.loan.loanData.loan.uli ?? null;
-/** Issue 6: an Active loan not yet deactivated can be asked to be (the server decides who may). */
+/** An Active loan not yet deactivated can be asked to be (the server decides who may). */
 /** The deactivation is offered when `participantId` may ask for it now (deactivationBlocker); the server has the last word. */
 export const selectCanRequestDeactivation = (snapshot: AssetPageSnapshot, participantId: string | null): boolean => {
   const details = snapshot.context.details;

@@ -39,18 +39,18 @@ export const machines = {
   'multi-select': multiSelectMachine,
   'column-resize': columnResizeMachine,
   'column-visibility': columnVisibilityMachine,
-  // Issue 6: the deactivation request form.
+  // The deactivation request form.
   deactivation: deactivationMachine,
-  // Issue 6: the app-wide batch download of assignment documents.
+  // The app-wide batch download of assignment documents.
   'batch-download': batchDownloadMachine,
-  // Issue 6: the asset page's document viewer.
+  // The asset page's document viewer.
   'document-viewer': documentViewerMachine,
-  // Issue 7: the app-wide unread message count (navigation badge, dashboard tile).
+  // The app-wide unread message count (navigation badge, dashboard tile).
   'message-count': messageCountMachine,
-  // Issue 7: the messages screen (list, filter, selection, bulk) and its per-message actor.
+  // The messages screen (list, filter, selection, bulk) and its per-message actor.
   messages: messagesMachine,
   message: messageMachine,
-  // Issue 7: the asset page's role transfer request.
+  // The asset page's role transfer request.
   'role-transfer': roleTransferMachine,
 } as const;
 

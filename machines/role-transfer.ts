@@ -1,4 +1,4 @@
-// The asset page's role transfer request (issue 7): a dialog that loads the directory of active
+// The asset page's role transfer request: a dialog that loads the directory of active
 // organizations once per opening, then the form (role among those the organization may transfer,
 // the receiving organization searched in the directory), its review and the request. Sent: a
 // toast, the dialog closes and the asset page loads the loan again (the role now PENDING). Refused

@@ -1,4 +1,4 @@
-// The server's own CPU per call (issue 24's measure), beside the latency goals of `npm run bench`.
+// The server's own CPU per call, beside the latency goals of `npm run bench`.
 // An API / raw SQL p95 ratio followed the machine more than the code (1.15x and 2.0 to 2.2x for the
 // same code on one day: two nearly equal p95s of three processes on two shared cores). What the
 // server itself spends on a call is its process's user + system time (getrusage, the figure of

@@ -1,4 +1,4 @@
-// The deactivation scenario of `npm run bench` (issue 6): POST v1 /loans/{loanId}/deactivate with
+// The deactivation scenario of `npm run bench`: POST v1 /loans/{loanId}/deactivate with
 // a 10 MB PDF, as the form sends it (multipart, SPEC section 7's names). A loan takes one request
 // (a second is 409), so the bench creates active loans for the largest organization, each
 // submitted once (warm-up and measured requests never share one), and removes them afterwards,

@@ -1,4 +1,4 @@
-// The document scenario of `npm run bench` (issue 6): reading one 200 KB PDF of a loan the
+// The document scenario of `npm run bench`: reading one 200 KB PDF of a loan the
 // largest organization holds, as the asset page's viewer does (Accept: application/pdf) and as
 // base64 in JSON. The bench inserts that document itself, once per data folder (a kept folder
 // finds it again by name), since the demo seed's PDFs are a few kilobytes.

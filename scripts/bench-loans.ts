@@ -1,4 +1,4 @@
-// The asset scenarios of `npm run bench` (issue 5): the largest organization's list pages, sorts,
+// The asset scenarios of `npm run bench`: the largest organization's list pages, sorts,
 // searches and date filter over HTTP beside the same SQL straight on PostgreSQL, a loan's details
 // and events, and the CSV of the whole set. The organization and the data the scenarios use
 // (loan ids, search terms) are read from the database, so any seed size works.
@@ -30,7 +30,7 @@ export interface LoanBenchData {
   readonly loanIds: readonly string[];
   /**
    * A piece of a borrower's last name and of a street name, as a user types them; the first one
-   * and two letters of that piece (issue 24: a search of one or two characters); the last name
+   * and two letters of that piece (a search of one or two characters); the last name
    * and the street line pasted together, across the line break that joins the two fields.
    */
   readonly searchTerms: {

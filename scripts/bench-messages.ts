@@ -1,4 +1,4 @@
-// The message scenarios of `npm run bench` (issue 7), on the organization with the most messages
+// The message scenarios of `npm run bench`, on the organization with the most messages
 // (at a million loans, tens of thousands): the inbox's first page and the unread count (GET, at
 // the run's concurrency, through the shared load generator), a bulk update of 100 messages and
 // the confirm of an actionable message (PATCH, in a child process of this module forked with

@@ -1,4 +1,4 @@
-// Issue 8's load section of `npm run bench`: 50 connections for 30 s on users/me, the asset list
+// The load section of `npm run bench`: 50 connections for 30 s on users/me, the asset list
 // and the message list (0 errors, p99 <= 250 ms), and beside them a bare Fastify + zod route in
 // the same process and run, the yardstick for the server's own cost per request: users/me and
 // the asset list must reach at least a quarter of its throughput.

@@ -1,4 +1,4 @@
-// The batch download scenario of `npm run bench` (issue 6): a BATCH_DOWNLOAD_AOMS job over 1,000
+// The batch download scenario of `npm run bench`: a BATCH_DOWNLOAD_AOMS job over 1,000
 // loans of the largest organization, each holding a 200 KB assignment the bench inserts (once per
 // data folder; a kept folder finds them again by name), run by the server's own job runner, then
 // its zip streamed by the load generator. Measures the zip's streaming rate and the server's RSS

@@ -65,7 +65,7 @@ import { BARE_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, idleCpu, ownCpuMs, type 
 // 23-34 ms (800-1,150 req/s), participants 20-28 ms, SPA 12-16 ms, healthz 8-10 ms; sign-in
 // 26-28/s with p95 610-670 ms; RSS after load 230-255 MB (the seed runs in this process first).
 // Sign-in is scrypt-bound: at 16 concurrent its latency is mostly queueing, so it has a throughput
-// goal too. Issue 8 raised scrypt to OWASP's minimum (N=2^17, r=8, p=1: 128 MiB and about four
+// goal too. Sign-in uses scrypt at OWASP's minimum (N=2^17, r=8, p=1: 128 MiB and about four
 // times the CPU of the N=2^15 these goals were first set for, 26-28/s and 610-670 ms): measured
 // 5/s and p95 3.2 s on the 2-core machine (about 2x headroom below).
 
@@ -103,11 +103,11 @@ const ACCOUNT_GOALS: readonly Goal[] = [
   { label: 'healthz p95', unit: 'ms', op: '<', target: 20, measure: p95('healthz') },
 ];
 
-// Issue 5's goals, set for a million loans (the largest organization holding >= 200,000): p95
+// The asset list goals, set for a million loans (the largest organization holding >= 200,000): p95
 // under the run's concurrency (16 by default). The list goals apply at any size; the CSV goals
 // need the full-size set, below it they are skipped.
 const SCALE_ROWS = 200_000;
-/** Issue 7: at a million loans, the organization with the most messages holds at least this many. */
+/** At a million loans, the organization with the most messages holds at least this many. */
 const MESSAGE_SCALE = 50_000;
 const SQL_SUFFIX = ' [SQL]';
 /** The same list view on a second server whose page cache is off (LOAN_PAGE_CACHE_MB=0): what a first look costs. */
@@ -142,7 +142,7 @@ function assetGoals(report: Report): Goal[] {
     ),
     latency('date filter (last 7 days)', 'list: updated in the last 7 days', 100),
     latency('loan details + events', 'loan details + events', 30),
-    // Issue 24: the server's own CPU per call against the bare route's (scripts/bench-cpu.ts); the
+    // The server's own CPU per call against the bare route's (scripts/bench-cpu.ts); the
     // API / raw SQL ratios are printed for information only.
     ...cpuGoals(
       views.map((view) => view.name),
@@ -208,11 +208,11 @@ function goals(report: Report): Goal[] {
     ...assetGoals(report),
     ...webGoals(),
     messagesRenderGoal<Report>(),
-    // Issue 6: a 200 KB PDF read as the document viewer asks for it (scripts/bench-documents.ts).
+    // A 200 KB PDF read as the document viewer asks for it (scripts/bench-documents.ts).
     { label: 'document read (200 KB PDF) p95', unit: 'ms', op: '<=', target: 30, measure: p95(DOCUMENT_READ_SCENARIO) },
-    // Issue 6: a deactivation request with a 10 MB PDF, 2 at a time (scripts/bench-deactivation.ts).
+    // A deactivation request with a 10 MB PDF, 2 at a time (scripts/bench-deactivation.ts).
     { label: 'deactivation submit (10 MB PDF) p95', unit: 'ms', op: '<=', target: 500, measure: p95(DEACTIVATION_SCENARIO) },
-    // Issue 7: the inbox of the organization with the most messages (scripts/bench-messages.ts).
+    // The inbox of the organization with the most messages (scripts/bench-messages.ts).
     { label: 'messages first page p95', unit: 'ms', op: '<=', target: 50, measure: p95(MESSAGE_SCENARIOS.firstPage) },
     { label: 'messages unread count p95', unit: 'ms', op: '<=', target: 20, measure: p95(MESSAGE_SCENARIOS.unreadCount) },
     { label: 'messages bulk update (100) p95', unit: 'ms', op: '<=', target: 100, measure: p95(MESSAGE_SCENARIOS.bulk) },
@@ -225,10 +225,10 @@ function goals(report: Report): Goal[] {
       measure: (r) => r.messages?.organization.messages,
       skip: (r) => (r.seed.loans < 1_000_000 ? `a seed of ${grouped(r.seed.loans)} loans: --loans 1000000` : undefined),
     },
-    // Issue 6: the batch download's zip of 1,000 documents (scripts/bench-zip.ts).
+    // The batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
-    // Issue 8: 50 connections for 30 s (scripts/bench-stress.ts).
+    // 50 connections for 30 s (scripts/bench-stress.ts).
     { label: 'stress users/me p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.usersMe) },
     { label: 'stress asset list first page p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.loanList) },
     { label: 'stress message list first page p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.messageList) },
@@ -284,7 +284,7 @@ interface Options {
   readonly outDir: string | undefined;
   /** Only the scenarios whose name holds this text (case-insensitive); undefined: all. */
   readonly only: string | undefined;
-  /** Issue 8's load section (bench-stress.ts): connections and measured seconds per scenario. */
+  /** The load section (bench-stress.ts): connections and measured seconds per scenario. */
   readonly stressConcurrency: number;
   readonly stressDurationMs: number;
 }
@@ -661,9 +661,9 @@ interface Report {
   readonly skipped: readonly { readonly name: string; readonly reason: string }[];
   readonly memory: { readonly atStart: NodeJS.MemoryUsage; readonly beforeLoad: NodeJS.MemoryUsage; readonly after: NodeJS.MemoryUsage };
   readonly assets?: AssetsReport;
-  /** Issue 6: the batch download's zip (scripts/bench-zip.ts). */
+  /** The batch download's zip (scripts/bench-zip.ts). */
   readonly zip?: ZipBenchReport;
-  /** Issue 7: the organization whose inbox was measured (scripts/bench-messages.ts). */
+  /** The organization whose inbox was measured (scripts/bench-messages.ts). */
   readonly messages?: {
     readonly organization: { readonly id: string; readonly name: string; readonly messages: number };
     readonly email: string;
@@ -936,7 +936,7 @@ async function runAssets(
   const cookie = data.email === session.email ? session.cookie : (await signIn(baseUrl, data.email)).cookie;
   const auth = { cookie };
   const views: { name: string; totalCount: number }[] = [];
-  // Issue 24's yardstick: the bare route's CPU per call, measured the same way in the same run.
+  // The yardstick: the bare route's CPU per call, measured the same way in the same run.
   if (listViews(data).some((view) => isSelected(view.name))) {
     const bare = await startBareServer(HOST);
     try {
@@ -1133,7 +1133,7 @@ async function main(): Promise<number> {
     results,
     skipped,
   );
-  // Issue 6: one 200 KB PDF, inserted once per data folder (scripts/bench-documents.ts).
+  // One 200 KB PDF, inserted once per data folder (scripts/bench-documents.ts).
   const benchDocument = await prepareBenchDocument(embedded.connectionString());
   if (!benchDocument) skipped.push({ name: DOCUMENT_READ_SCENARIO, reason: 'no organization holds loans' });
   else {
@@ -1143,7 +1143,7 @@ async function main(): Promise<number> {
     const cookie = benchDocument.email === session.email ? session.cookie : (await signIn(server.url, benchDocument.email)).cookie;
     for (const spec of documentScenarios(server.url, cookie, benchDocument)) await runScenario(client, spec, loadOptions, results);
   }
-  // Issue 6: deactivation submits with a 10 MB PDF on loans made for them (scripts/bench-deactivation.ts).
+  // Deactivation submits with a 10 MB PDF on loans made for them (scripts/bench-deactivation.ts).
   if (isSelected(DEACTIVATION_SCENARIO)) {
     const deactivation = await runDeactivationBench({
       connectionString: embedded.connectionString(),
@@ -1155,7 +1155,7 @@ async function main(): Promise<number> {
     else skipped.push({ name: DEACTIVATION_SCENARIO, reason: deactivation.skipped ?? 'did not run' });
     if (deactivation.unprocessed) console.log(`  ${deactivation.unprocessed} deactivation request(s) still unprocessed after 60 s.`);
   }
-  // Issue 7: the inbox of the organization with the most messages: two reads at the run's
+  // The inbox of the organization with the most messages: two reads at the run's
   // concurrency, then a bulk update and transfer confirms (scripts/bench-messages.ts).
   let messages: Report['messages'];
   if (Object.values(MESSAGE_SCENARIOS).some(isSelected)) {
@@ -1181,7 +1181,7 @@ async function main(): Promise<number> {
       skipped.push(...writes.skipped);
     }
   }
-  // Issue 8: 50 connections for 30 s on users/me, the asset list and the message list, and a bare
+  // 50 connections for 30 s on users/me, the asset list and the message list, and a bare
   // Fastify + zod route in this process beside them (scripts/bench-stress.ts).
   if (Object.values(STRESS_SCENARIOS).some(isSelected)) {
     const bare = await startBareServer(HOST);
@@ -1205,7 +1205,7 @@ async function main(): Promise<number> {
     });
     await runStressRounds(client, specs, stressOptions, results);
   }
-  // Issue 6: a batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
+  // A batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;
   if (isSelected(ZIP_SCENARIO)) {
     process.stdout.write(`  ${ZIP_SCENARIO}...`);

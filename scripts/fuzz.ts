@@ -1,4 +1,4 @@
-// `npm run fuzz`: property-based fuzzing of every route the server registers (issue 8), against the
+// `npm run fuzz`: property-based fuzzing of every route the server registers, against the
 // real app over a fresh embedded PostgreSQL (a temporary folder, removed afterwards) holding the
 // authorization matrix's small registry. Requests are generated from each route's zod contract
 // (tests/fuzz/route-fuzz.ts): valid values, boundaries and hostile ones, as a member of organization

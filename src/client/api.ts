@@ -66,21 +66,21 @@ export interface RegistryApi {
   loanEvents(loanId: string, signal?: AbortSignal): Promise<LoanEvent[]>;
   listPools(query: PoolListQuery, signal?: AbortSignal): Promise<Pool[]>;
   pool(poolId: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<PoolDetail>;
-  // Issue 6, documents: GET v4 /loans/{loanId}/documents/metadata, and one document's PDF bytes.
+  // Documents: GET v4 /loans/{loanId}/documents/metadata, and one document's PDF bytes.
   loanDocuments(loanId: string, signal?: AbortSignal): Promise<DocumentMetadata[]>;
   loanDocumentPdf(loanId: string, documentId: string, signal?: AbortSignal): Promise<Blob>;
-  // Issue 6, deactivation: POST v1 /loans/{loanId}/deactivate, multipart with SPEC section 7's names.
+  // Deactivation: POST v1 /loans/{loanId}/deactivate, multipart with SPEC section 7's names.
   requestDeactivation(loanId: string, draft: DeactivationDraft, file: Blob, signal?: AbortSignal): Promise<DeactivationAccepted>;
-  // Issue 6, batch download: GET and POST v4 /jobs, GET v4 /loans/documents/zip.
+  // Batch download: GET and POST v4 /jobs, GET v4 /loans/documents/zip.
   listJobs(type: JobType, signal?: AbortSignal): Promise<Job[]>;
   startJob(body: StartJobBody, signal?: AbortSignal): Promise<Job>;
   documentsZip(jobId: string, signal?: AbortSignal): Promise<Blob>;
-  // Issue 7, messages: GET and PATCH v1 /messages, PATCH v1 /messages/bulk, the unread count.
+  // Messages: GET and PATCH v1 /messages, PATCH v1 /messages/bulk, the unread count.
   listMessages(query: MessageListQuery, signal?: AbortSignal): Promise<MessageList>;
   unreadMessageCount(signal?: AbortSignal): Promise<number>;
   updateMessage(patch: MessagePatch, signal?: AbortSignal): Promise<Message>;
   updateMessages(patch: MessageBulkPatch, signal?: AbortSignal): Promise<MessageBulkResult>;
-  // Issue 7, role transfers: the directory of active organizations and the request.
+  // Role transfers: the directory of active organizations and the request.
   participantDirectory(signal?: AbortSignal): Promise<DirectoryEntry[]>;
   requestRoleTransfer(loanId: string, body: RoleRequestBody, signal?: AbortSignal): Promise<RoleRequest>;
 }
@@ -105,25 +105,25 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       http.request('GET', PATHS.pools, poolListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
     pool: (poolId, page, signal) =>
       http.request('GET', PATHS.pool(poolId), poolDetailSchema, { ...product, signal, searchParams: toSearchParams(page) }),
-    // Issue 6, documents: the PDF as bytes (Accept: application/pdf), not base64 in JSON.
+    // Documents: the PDF as bytes (Accept: application/pdf), not base64 in JSON.
     loanDocuments: (loanId, signal) =>
       http.request('GET', PATHS.loanDocumentsMetadata(loanId), documentMetadataListSchema, { ...product, signal }),
     loanDocumentPdf: (loanId, documentId, signal) =>
       http.download('GET', PATHS.loanDocument(loanId, documentId), 'application/pdf', { ...product, signal }),
-    // Issue 6, deactivation.
+    // Deactivation.
     requestDeactivation: (loanId, draft, file, signal) =>
       http.request('POST', PATHS.loanDeactivate(loanId), deactivationAcceptedSchema, {
         ...product,
         signal,
         body: deactivationFormData(draft, file),
       }),
-    // Issue 6, batch download.
+    // Batch download.
     listJobs: (type, signal) =>
       http.request('GET', PATHS.jobs, jobListSchema, { ...product, signal, searchParams: toSearchParams({ type }) }),
     startJob: (body, signal) => http.request('POST', PATHS.jobs, jobSchema, { ...product, signal, json: body }),
     documentsZip: (jobId, signal) =>
       http.download('GET', PATHS.documentsZip, 'application/zip', { ...product, signal, searchParams: toSearchParams({ jobId }) }),
-    // Issue 7, messages and role transfers.
+    // Messages and role transfers.
     listMessages: (query, signal) =>
       http.request('GET', PATHS.messages, messageListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
     unreadMessageCount: async (signal) =>

@@ -24,7 +24,7 @@ export const signInFormSchema = z.object({
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
-/** At least this many characters in a new password (issue 8). */
+/** At least this many characters in a new password. */
 export const MIN_PASSWORD_LENGTH = 12;
 
 /** The hosted password page's form (the current password is checked by the server). */

@@ -1,4 +1,4 @@
-// Messages of SPEC sections 3, 4 and 7 (issue 7): the inbox, its single and bulk updates.
+// Messages of SPEC sections 3, 4 and 7: the inbox, its single and bulk updates.
 import { z } from 'zod';
 import { MESSAGE_TARGET_TYPES } from '../domain/loan';
 import { MESSAGES_TEXTS } from '../domain/messages';

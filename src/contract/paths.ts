@@ -27,7 +27,7 @@ export const PATHS = {
   pools: `${DART_BASE}/v1/pools`,
   pool: (poolId: string) => `${DART_BASE}/v1/pools/${segment(poolId)}`,
   poolPattern: `${DART_BASE}/v1/pools/:poolId`,
-  // Issue 6: documents, batch assignment download (jobs) and deactivation.
+  // Documents, batch assignment download (jobs) and deactivation.
   loanDocumentsMetadata: (loanId: string) => `${DART_BASE}/v4/loans/${segment(loanId)}/documents/metadata`,
   loanDocumentsMetadataPattern: `${DART_BASE}/v4/loans/:loanId/documents/metadata`,
   loanDocument: (loanId: string, documentIdOrHash: string) =>
@@ -37,7 +37,7 @@ export const PATHS = {
   jobs: `${DART_BASE}/v4/jobs`,
   loanDeactivate: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/deactivate`,
   loanDeactivatePattern: `${DART_BASE}/v1/loans/:loanId/deactivate`,
-  // Issue 7, messages and role transfers.
+  // Messages and role transfers.
   messages: `${DART_BASE}/v1/messages`,
   messagesBulk: `${DART_BASE}/v1/messages/bulk`,
   messagesUnreadCount: `${DART_BASE}/v1/messages/unread-count`,

@@ -1,4 +1,4 @@
-// Role transfer requests and the organization directory (issue 7, our additions to SPEC section 7).
+// Role transfer requests and the organization directory (our additions to SPEC section 7).
 import { z } from 'zod';
 import { TRANSFERABLE_ROLES } from '../domain/role-transfer';
 

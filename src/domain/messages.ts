@@ -1,4 +1,4 @@
-// Messages of SPEC sections 4, 5, 8 and 9 (issue 7): texts, the bulk toasts and the display rules.
+// Messages of SPEC sections 4, 5, 8 and 9: texts, the bulk toasts and the display rules.
 import { MESSAGE_PREVIEW_LENGTH, UNREAD_BADGE_CAP } from './constants';
 
 export type BulkMessageAction = 'archive' | 'unarchive' | 'markRead' | 'markUnread';

@@ -1,4 +1,4 @@
-// Role transfer requests (issue 7): who may ask, the events and messages they write, the texts.
+// Role transfer requests: who may ask, the events and messages they write, the texts.
 // The server enforces these rules; the asset page offers only what they allow.
 import { partyRoleLabel, stateLabel } from './loan';
 

@@ -176,7 +176,7 @@ export const COLUMN_RESIZE_TEXTS = {
 /** The Documents tab's viewer (SPEC sections 2 and 8). */
 export const DOCUMENT_TEXTS = {
   unableToLoadPdf: 'Unable to load PDF',
-  // Issue 6 documents (document viewer helper): SPEC gives the text above; these are ours.
+  // Documents (document viewer helper): SPEC gives the text above; these are ours.
   listLabel: 'Documents of this asset',
   loadingList: 'Loading documents…',
   listFailed: 'The documents could not be loaded.',
@@ -204,7 +204,7 @@ export const DOCUMENT_TEXTS = {
 export const BATCH_DOWNLOAD_TEXTS = {
   downloadComplete: 'Download complete!',
   downloads: 'Downloads',
-  // Issue 6 batch download (jobs helper): the action, the progress label and the job's error messages.
+  // Batch download (jobs helper): the action, the progress label and the job's error messages.
   downloadAssignments: 'Download assignments',
   progressLabel: 'Assignment download progress',
   failed: 'The assignment download failed. Please try again.',
@@ -226,7 +226,7 @@ export const DEACTIVATION_TEXTS = {
   submitted: 'Deactivation request submitted. We will process it and alert you when the deactivation is complete.',
   fileTooLarge: 'File size cannot be more than 10MB',
   invalidState: 'Please enter a valid state',
-  // Deactivation form and request (issue 6): SPEC gives the texts above; these are ours.
+  // Deactivation form and request: SPEC gives the texts above; these are ours.
   title: 'Request Deactivation',
   requiredHint: 'Fields marked * are required.',
   backToAsset: 'Back to asset',

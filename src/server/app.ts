@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Request ids in logs and responses help support match a report to a log line.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
-    // Slow requests are cut off (issue 8, defect 5): the whole request within requestTimeout (then
+    // Slow requests are cut off: the whole request within requestTimeout (then
     // 408 through clientErrorHandler), and a connection silent for connectionTimeout is closed.
     // Node checks the request deadline every connectionsCheckingInterval (30 s by default), and
     // only while the headers' deadline is not the longer one: Fastify sets requestTimeout after
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db });
   await app.register(repositoriesPlugin);
   await app.register(servicesPlugin);
-  // Issue 6: `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
+  // `app.jobs` (plugins/jobs.ts); workers only where the config asks (tests leave them off).
   await app.register(jobsPlugin, {
     workers: config.jobWorkers ?? false,
     testDelayMs: config.jobTestDelayMs ?? 0,

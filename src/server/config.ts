@@ -10,7 +10,7 @@ const booleanString = z
 /** How long a session's caller lookup is reused by default (see src/server/identity/caller-cache.ts). */
 export const DEFAULT_CALLER_CACHE_MS = 10_000;
 export const DEFAULT_LOAN_PAGE_CACHE_MB = 32;
-/** A session unused this long is dead (issue 8, defect 2); each authenticated request slides it. */
+/** A session unused this long is dead; each authenticated request slides it. */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Live sessions one identity may have; a sign-in beyond them ends the oldest. */
 export const DEFAULT_MAX_SESSIONS_PER_IDENTITY = 10;

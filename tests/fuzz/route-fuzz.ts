@@ -1,4 +1,4 @@
-// Property-based fuzzing of every registered route (issue 8): requests generated from the route's
+// Property-based fuzzing of every registered route: requests generated from the route's
 // zod contract (params, querystring, body), a mix of values the schema accepts, its boundaries and
 // hostile values (wrong types, huge and unicode text, SQL-ish text, '%', '../', NUL bytes, deep
 // JSON, repeated parameters, wrong content types), sent signed in as a member of organization A

@@ -134,7 +134,7 @@ describe('asset page machine', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('loads the asset again on reload, keeping the loaded one meanwhile (issue 7)', async () => {
+  it('loads the asset again on reload, keeping the loaded one meanwhile', async () => {
     const answers: Array<() => Promise<AssetRecord>> = [
       async () => ({ details: sampleLoanDetails(), events: [] }),
       async () => ({ details: sampleLoanDetails({ pendingOwner: true }), events: sampleEvents }),

@@ -1,4 +1,4 @@
-// Issue 24's measure in `npm run bench`: the server's CPU per call, its idle CPU subtracted, against the bare
+// The CPU per call measure of `npm run bench`: the server's CPU per call, its idle CPU subtracted, against the bare
 // Fastify + zod route's in the same run, and the verdicts drawn from it.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Issue 8, "proof that stays": every route the server registers (read from its own route table,
+// Proof that stays: every route the server registers (read from its own route table,
 // with the access each declares) x 7 callers x 5 participant headers, each cell with the status of
 // the product's rules (support/authorization-matrix.ts), and no cell outside organization A shows A's data.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8, defect 7: a state-changing request must come from the server's own origin (scheme,
+// Defect 7: a state-changing request must come from the server's own origin (scheme,
 // host and port, from Origin or else Referer); one that carries neither is refused. The session
 // cookie is `__Host-registry_session` when it is Secure, and `registry_session` over plain HTTP.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// The embedded database's roles (issue 8, defect 3; docs/decisions/0006-database-roles.md): the
+// The embedded database's roles (docs/decisions/0006-database-roles.md): the
 // server's pool is an application role that is no superuser and owns nothing, the passwords are
 // random and kept in a 0600 file, PostgreSQL listens on 127.0.0.1 and its socket with SCRAM only,
 // the product works on that role, and a folder made the old way (one superuser 'registry' with a
@@ -369,7 +369,7 @@ describe('a data folder made before the roles', () => {
   let before: Record<string, number>;
 
   beforeAll(async () => {
-    // The folder as the embedded database made it before issue 8: one superuser with a fixed
+    // The folder as the embedded database made it before the database roles (decision 0006): one superuser with a fixed
     // password, which migrated, seeded and created pg-boss's schema.
     dataDir = dataFolder('registry-roles-legacy-');
     fs.mkdirSync(dataDir, { recursive: true });

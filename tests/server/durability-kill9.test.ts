@@ -1,4 +1,4 @@
-// Durability under kill -9 (issue 8): while a client makes acknowledged writes over HTTP (message
+// Durability under kill -9: while a client makes acknowledged writes over HTTP (message
 // read and archived flags, single and bulk; transfer requests; answers to transfers; deactivation
 // requests), the real server (`src/server/main.ts`, embedded PostgreSQL, demo seed) is killed with
 // SIGKILL 20 times, each time with writes in flight, and restarted on the same data folder. Only

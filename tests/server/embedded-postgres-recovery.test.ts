@@ -1,4 +1,4 @@
-// The embedded PostgreSQL's data folder recovers by itself (issue 8, defect 1): from a
+// The embedded PostgreSQL's data folder recovers by itself: from a
 // postmaster.pid naming another live program, and from a PostgreSQL orphaned when only its
 // registry server was killed; it still refuses a folder whose server lives.
 import { spawn, type ChildProcess } from 'node:child_process';

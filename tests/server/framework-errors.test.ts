@@ -1,4 +1,4 @@
-// Issue 8, defect 4: errors raised before a route runs (bad URL encoding, a header too large) and a
+// Defect 4: errors raised before a route runs (bad URL encoding, a header too large) and a
 // sign-in returnTo a Location header cannot carry answer in the app's shape, never a 500 or a code.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -151,7 +151,7 @@ describe('a batch download job and a crash', () => {
     expect(seen?.progress).toBeLessThan(job.total);
     await killGroup(first.child, 'SIGKILL');
     // The killed PostgreSQL's processes take a moment to go; a start before that is refused as a
-    // data folder in use (issue 8 makes the server wait for them by itself).
+    // data folder in use (the server waits for them by itself).
     await waitFor('the killed PostgreSQL to exit', async () => processesUsing(path.join(dataDir, 'data')) === 0, 30_000);
 
     const second = await startServer();

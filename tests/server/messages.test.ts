@@ -74,7 +74,7 @@ const list = async (query: string, participantId: string) => {
 const unreadCount = async (participantId: string) => {
   const response = await get(PATHS.messagesUnreadCount, { participantId });
   expect(response.statusCode).toBe(200);
-  // The badge is asked on every screen: no cache may keep one organization's count (issue 8).
+  // The badge is asked on every screen: no cache may keep one organization's count.
   expect(response.headers['cache-control']).toBe('no-store');
   return unreadCountSchema.parse(response.json()).unreadCount;
 };

@@ -1,4 +1,4 @@
-// Servers that start together on one empty database (issue 8: two servers on one PostgreSQL) must
+// Servers that start together on one empty database (two servers on one PostgreSQL) must
 // apply each migration once, not race each other through the same statements.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 8, defect 6: scrypt at OWASP's minimum cost for new hashes; older hashes still verify and
+// Defect 6: scrypt at OWASP's minimum cost for new hashes; older hashes still verify and
 // are brought to the current cost at the next successful sign-in.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

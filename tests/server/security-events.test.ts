@@ -1,4 +1,4 @@
-// Issue 8, defect 8: security events in PostgreSQL with time, identity and address; a write that
+// Defect 8: security events in PostgreSQL with time, identity and address; a write that
 // fails never fails the request.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq } from 'drizzle-orm';

@@ -79,7 +79,7 @@ async function membershipsOf(database: TestDatabase, email: string) {
     .where(eq(schema.users.email, email));
 }
 
-/** The ties between actionable messages, role requests and loan parties (issue 7), as the seed must keep them. */
+/** The ties between actionable messages, role requests and loan parties, as the seed must keep them. */
 const TRANSFER_RULES = {
   'actionable message without its request': `
     SELECT count(*) FROM messages m WHERE m.is_actionable AND NOT EXISTS (SELECT 1 FROM role_requests r WHERE r.message_id = m.id)`,

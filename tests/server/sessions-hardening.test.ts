@@ -1,4 +1,4 @@
-// Issue 8, defect 2: sessions die when idle (sliding, without emptying caller caches), expired
+// Defect 2: sessions die when idle (sliding, without emptying caller caches), expired
 // ones are purged, an identity has a bounded number of them, and a password change ends them all.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';

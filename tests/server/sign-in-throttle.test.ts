@@ -1,4 +1,4 @@
-// Issue 8, defect 6: a per-account sign-in throttle beside the per-address one, kept in
+// Defect 6: a per-account sign-in throttle beside the per-address one, kept in
 // PostgreSQL so every server shares it, and blind to whether the email exists.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Slow requests are cut off (issue 8, defect 5): a body that never finishes gets a 408 in the
+// Slow requests are cut off: a body that never finishes gets a 408 in the
 // app's error shape once the request deadline passes, and a connection that stays silent is
 // closed; a JSON or form body has a deadline of its own, shorter than an upload's. Short limits
 // here; the defaults (config.ts) are 120 s, 10 s for a body and 30 s.

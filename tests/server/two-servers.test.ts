@@ -1,4 +1,4 @@
-// Scale beyond one machine (issue 8): two server processes on one PostgreSQL (DATABASE_URL), on two
+// Scale beyond one machine: two server processes on one PostgreSQL (DATABASE_URL), on two
 // ports, share sessions (and their end, heard through LISTEN/NOTIFY), sign-in throttles and jobs.
 // Server 1 runs no job workers (JOB_WORKERS=false): what it enqueues, server 2's worker finishes.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8, defect 9: 12 CFR 1003 Appendix C makes ULI letters not case-sensitive. Searching the
+// Defect 9: 12 CFR 1003 Appendix C makes ULI letters not case-sensitive. Searching the
 // asset list by a whole ULI or a fragment of one finds the loan in any letter case, and the list
 // still shows the ULI as stored (uppercase).
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Model-based test of the asset-page machine through the signed-in app: every transition of its
 // statechart is walked on the rendered screen (/assets/asset/:loanId/details and its tabs) over
-// a fake API whose details and events calls the test settles. Issue 7: the reload after a change is
+// a fake API whose details and events calls the test settles. The reload after a change is
 // produced by what causes it, a role transfer request sent from the Details tab.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

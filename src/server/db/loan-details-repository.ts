@@ -70,7 +70,7 @@ const isoDate = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /**
  * The rule of tenancy for one loan ($1) and organization ($2): the organization holds some role on
- * it, or is the receiver of a pending transfer request on it (issue 7: it opens the asset from its
+ * it, or is the receiver of a pending transfer request on it (it opens the asset from its
  * message before answering). Both are index lookups (loan_parties_loan_role_key, role_requests_receiver_idx).
  */
 const HOLDS_ROLE = `(exists (select 1 from loan_parties held where held.loan_id = $1 and held.participant_id = $2)

@@ -329,7 +329,7 @@ ORDER BY ${orderBy('e', order.key, order.descending)}`;
   return { text, values: params.values };
 }
 
-/** Issue 6: the ids of the matching loans (no order), at most `limit`: the set a batch download over the filters takes. */
+/** The ids of the matching loans (no order), at most `limit`: the set a batch download over the filters takes. */
 export function loanIdsSql(filter: LoanListFilter, limit: number): SqlQuery {
   const params = new Params();
   const { table, where } = source(filter, params);

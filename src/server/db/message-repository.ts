@@ -1,4 +1,4 @@
-// Messages (SPEC sections 3 and 4, issue 7): an organization's inbox, newest first, its unread
+// Messages (SPEC sections 3 and 4): an organization's inbox, newest first, its unread
 // count and its single and bulk updates. Every statement names the organization, so another's
 // message is never read, changed or counted. The page reads its view's index of migration 0009
 // in order and stops at offset + limit:

@@ -309,7 +309,7 @@ export const messageCounts = pgTable('message_counts', {
 });
 
 /**
- * A request that an organization takes over a role on a loan (issue 7). The loan party's state is
+ * A request that an organization takes over a role on a loan. The loan party's state is
  * PENDING while the request is; the receiver answers through the actionable message `messageId`.
  */
 export const roleRequests = pgTable(
@@ -392,7 +392,7 @@ export const jobs = pgTable(
   (t) => [index('jobs_participant_idx').on(t.participantId, t.type, t.createdAt)],
 );
 
-/** Issue 6: a job's result file (the batch download's zip) in chunks, streamed in chunk order (migration 0007). */
+/** A job's result file (the batch download's zip) in chunks, streamed in chunk order (migration 0007). */
 export const jobFiles = pgTable(
   'job_files',
   {

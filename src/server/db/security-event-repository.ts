@@ -1,4 +1,4 @@
-// Security events (issue 8, defect 8): an append-only record of sign-ins, sign-outs, session ends
+// Security events: an append-only record of sign-ins, sign-outs, session ends
 // and permission refusals, kept SECURITY_EVENT_RETENTION_DAYS (identity/session-purge.ts). Written
 // through src/server/identity/security-events.ts, which never lets a failed write fail the request.
 import { desc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The per-account sign-in throttle (issue 8, defect 6), in PostgreSQL so every server shares it.
+// The per-account sign-in throttle, in PostgreSQL so every server shares it.
 // Keyed by the lower-cased email whether or not an identity has it, so a throttled answer tells
 // nothing about which emails exist. PostgreSQL lower-cases the key, as findIdentityByEmail does the
 // lookup: with JavaScript's toLowerCase, 'İ' (U+0130) folded differently, so a spelling of one

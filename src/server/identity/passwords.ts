@@ -12,7 +12,7 @@ export interface ScryptParams {
 }
 
 /**
- * N=2^17, r=8, p=1: OWASP's minimum for scrypt (issue 8, defect 6), 128 MiB and a few hundred
+ * N=2^17, r=8, p=1: OWASP's minimum for scrypt, 128 MiB and a few hundred
  * milliseconds per hash. Older hashes (N=2^15) still verify and are rehashed at the next sign-in.
  */
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };

@@ -1,4 +1,4 @@
-// Writing security events (issue 8, defect 8; table security_events, migration 0011). A write
+// Writing security events (table security_events, migration 0011). A write
 // never fails the request it describes: an error is logged and the request goes on.
 //
 // What is recorded: sign-in success and failure (reason bad-password, unknown-email or throttled),

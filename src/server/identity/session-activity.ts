@@ -1,4 +1,4 @@
-// Sliding sessions without a write per request (issue 8, defect 2). A session's last use is
+// Sliding sessions without a write per request. A session's last use is
 // written (sessions.last_seen_at) at most once per `everyMs` per session and server; this keeps
 // in memory when each session was last written. The write changes only last_seen_at, which the
 // sessions trigger of migration 0011 leaves unannounced, so caller caches stay warm.

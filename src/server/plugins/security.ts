@@ -60,7 +60,7 @@ export function securityHeaders(options: SecurityOptions): SecurityHeadersMiddle
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const setSecurityHeaders = securityHeaders(options);
-  // One synchronous hook on every request (issue 5 counts each call's fixed cost). The router
+  // One synchronous hook on every request (the bench counts each call's fixed cost). The router
   // refuses a badly encoded path (frameworkErrors in app.ts); a badly encoded query string it
   // passes on undecoded, so it is refused here, after the headers are set.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,5 +1,5 @@
 // The identity broker: hosted sign-in page, session cookie, identity info, logout, and the hosted
-// password page (issue 8): a password change ends every session of the identity.
+// password page: a password change ends every session of the identity.
 import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Messages (SPEC sections 3, 4 and 7, issue 7): GET v1 /messages (the current organization's inbox,
+// Messages (SPEC sections 3, 4 and 7): GET v1 /messages (the current organization's inbox,
 // newest first, archived ones only when asked, paged, with the view's total and the unread count),
 // GET v1 /messages/unread-count (our addition), PATCH v1 /messages (one message: read, archived or
 // the response to an actionable one) and PATCH v1 /messages/bulk (read or archived on a selection,

@@ -1,4 +1,4 @@
-// Role transfers (issue 7, our additions to SPEC section 7): GET v1 /participants/directory lists
+// Role transfers (our additions to SPEC section 7): GET v1 /participants/directory lists
 // the active organizations a transfer can be addressed to; POST v1 /loans/{loanId}/role-requests
 // asks one of them to take over a role. The receiver answers through its actionable message
 // (PATCH v1 /messages with `response`, which calls answerMessage of services/role-transfers.ts).

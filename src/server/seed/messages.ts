@@ -1,4 +1,4 @@
-// The demo seed's messages and role transfer requests (issue 7). Three sources, each deterministic
+// The demo seed's messages and role transfer requests. Three sources, each deterministic
 // (own random streams, or hashes of row ids in SQL), none changing a loan, party or event:
 //
 // - seedInboxMessages: each active organization's everyday messages (about its sample loans, its

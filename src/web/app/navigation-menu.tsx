@@ -191,7 +191,7 @@ export function NavigationMenu({ compact = false }: { compact?: boolean }) {
           <MessagesLink compact={compact} />
         </ul>
         <ul className="flex flex-col gap-1">
-          {/* Issue 6: the running batch download's progress, on every screen; the open panel
+          {/* The running batch download's progress, on every screen; the open panel
               shows it in its place, so its text appears once. */}
           <PanelEntry
             icon="downloads"

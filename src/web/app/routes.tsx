@@ -54,12 +54,12 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path,
             lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }),
           })),
-          // Issue 6: the deactivation request form.
+          // The deactivation request form.
           {
             path: ROUTE_PATTERNS.deactivate,
             lazy: async () => ({ Component: (await import('../screens/deactivation/deactivation-screen')).DeactivationScreen }),
           },
-          // Issue 7: the messages screen.
+          // The messages screen.
           {
             path: ROUTE_PATTERNS.messages,
             lazy: async () => ({ Component: (await import('../screens/messages/messages-screen')).MessagesScreen }),

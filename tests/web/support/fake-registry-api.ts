@@ -33,17 +33,17 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
         () => Promise.reject(new Error(`${name} is not modelled by this fake`)),
       ]),
     ) as unknown as Pick<RegistryApi, 'listLoans' | 'loansCsv' | 'poolAssetsCsv' | 'loanDetails' | 'loanEvents' | 'listPools' | 'pool'>),
-    // Issue 6, deactivation: not modelled either (its screen test defers it).
+    // Deactivation: not modelled either (its screen test defers it).
     requestDeactivation: () => Promise.reject(new Error('requestDeactivation is not modelled by this fake')),
-    // Issue 6, batch download: no jobs by default (the app-wide batch-download actor asks once per
+    // Batch download: no jobs by default (the app-wide batch-download actor asks once per
     // organization); starting one and its zip are not modelled (the batch-download screen test defers them).
     listJobs: async () => [],
     startJob: () => Promise.reject(new Error('startJob is not modelled by this fake')),
     documentsZip: () => Promise.reject(new Error('documentsZip is not modelled by this fake')),
-    // Issue 6, documents: not modelled (the document-viewer screen test defers them).
+    // Documents: not modelled (the document-viewer screen test defers them).
     loanDocuments: () => Promise.reject(new Error('loanDocuments is not modelled by this fake')),
     loanDocumentPdf: () => Promise.reject(new Error('loanDocumentPdf is not modelled by this fake')),
-    // Issue 7: no unread messages by default (the shell's badge asks); the rest is not modelled.
+    // No unread messages by default (the shell's badge asks); the rest is not modelled.
     unreadMessageCount: async () => 0,
     listMessages: () => Promise.reject(new Error('listMessages is not modelled by this fake')),
     updateMessage: () => Promise.reject(new Error('updateMessage is not modelled by this fake')),

@@ -1,4 +1,4 @@
-// Issue 7: the organization directory, transfer answers and loan parties for the role transfer
+// The organization directory, transfer answers and loan parties for the role transfer
 // dialog's tests, and the dialog's whole happy path for tests that need its effect on the page.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';

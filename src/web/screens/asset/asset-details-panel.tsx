@@ -175,7 +175,7 @@ export function AssetDetailsPanel({ asset }: { asset: ActorRefFrom<typeof assetP
           <h3 id="asset-parties-heading" className="text-base font-semibold text-slate-900">
             {ASSET_PAGE_TEXTS.parties}
           </h3>
-          {/* Issue 7: the transfer of a role this organization may hand over. */}
+          {/* The transfer of a role this organization may hand over. */}
           <RoleTransfer asset={asset} />
         </div>
         <PartiesTable parties={parties} />

@@ -43,7 +43,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
   });
   const backToAssets = useSelector(asset, selectReturnTo) ?? APP_PATHS.assets;
   const loading = useSelector(asset, (snapshot) => snapshot.hasTag('busy'));
-  // Issue 7: the loaded asset stays on screen while it is loaded again after a change.
+  // The loaded asset stays on screen while it is loaded again after a change.
   const ready = useSelector(asset, (snapshot) => snapshot.hasTag('loaded'));
   const reloading = useSelector(asset, (snapshot) => snapshot.matches('reloading'));
   const notFound = useSelector(asset, (snapshot) => snapshot.matches('notFound'));
@@ -77,7 +77,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         </p>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <PageHeading>{ASSET_PAGE_TEXTS.title}</PageHeading>
-          {/* Issue 6: the deactivation request, offered when this organization may ask for it now. */}
+          {/* The deactivation request, offered when this organization may ask for it now. */}
           {canDeactivate && (
             <Link
               className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"

@@ -1,4 +1,4 @@
-// Issue 7: 'Request transfer' on the asset page's parties, for an organization that may hand over
+// 'Request transfer' on the asset page's parties, for an organization that may hand over
 // a role of the loan (src/domain/role-transfer.ts, the server's rule), and the dialog it opens.
 // The role-transfer machine holds the directory, the draft, the review and the request; this
 // renders them in a headlessui Dialog (focus trapped, Escape closes, the focus back on the button).

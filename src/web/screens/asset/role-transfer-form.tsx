@@ -1,4 +1,4 @@
-// Issue 7: the steps of the role transfer dialog: the form (the role among those the organization
+// The steps of the role transfer dialog: the form (the role among those the organization
 // may transfer, a PENDING one disabled; the receiving organization searched in the directory) and
 // the review (role, receiver, asset ULI) with the server's refusal when there is one.
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field } from '@headlessui/react';

@@ -1,4 +1,4 @@
-// The asset table's columns (issue 5, SPEC sections 2-4), shared by /assets/assets and the pool
+// The asset table's columns (SPEC sections 2-4), shared by /assets/assets and the pool
 // assets screen: ULI, type, trade date, mortgagee of record, status, the five parties (controller
 // N/A for HELOC types) and the row actions View Details, View Documents, Deactivate (pinned to
 // the right edge, so they are in view however far the table is scrolled).

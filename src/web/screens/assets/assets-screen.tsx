@@ -1,4 +1,4 @@
-// /assets/assets (SPEC section 2, issue 5): the organization's assets, paged on the server, with
+// /assets/assets (SPEC section 2): the organization's assets, paged on the server, with
 // the role, text and date filters, sorting, selection and CSV export; the view lives in the URL
 // (page, limit, filters, sort) so a link, a reload and the back button restore it.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -103,7 +103,7 @@ export function AssetsScreen() {
         {/* No role chosen: nothing matches, so there is nothing to download or export either. */}
         {!needsRole && (
           <div className="flex flex-wrap items-center gap-3">
-            {/* Issue 6: the batch download of assignment documents (selected rows, or the filtered set). */}
+            {/* The batch download of assignment documents (selected rows, or the filtered set). */}
             <DownloadAssignmentsButton selectedIds={selectedIds} view={view} />
             <CsvExportButton
               selectedCount={selectedIds.length}
