@@ -4,6 +4,7 @@
 // the last keystroke. A settled search replaces the history entry the one before it made, so
 // Back steps over the pauses of one search to the view before it.
 import { assertEvent, assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assetSearchText } from '../src/domain/asset-search';
 import { normalizeRoles, type AssetListView, type FilterableRole } from '../src/domain/asset-table';
 import { SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
 import type { DateFilter } from '../src/domain/date-filters';
@@ -101,3 +102,6 @@ export const matchesNoAsset = (view: ListView): boolean => (view as AssetListVie
 /** The list is empty because no role is chosen: the table asks for one. */
 export const selectNeedsRole = (list: PagedListSnapshot): boolean => list.matches('empty') && matchesNoAsset(list.context.view);
 export const selectSearchText = (snapshot: AssetTableSnapshot): string => snapshot.context.searchText;
+/** Text is typed, but too short to filter by: the list shows as if the box were empty (src/domain/asset-search.ts). */
+export const selectSearchTooShort = (snapshot: AssetTableSnapshot): boolean =>
+  snapshot.context.searchText.trim() !== '' && assetSearchText(snapshot.context.searchText) === undefined;

@@ -1,4 +1,5 @@
 // SPEC texts (toasts, notices, labels). Imported everywhere, never retyped.
+import { MIN_SEARCH_CHARACTERS } from './asset-search';
 export const SUPPORT_CONTACT = {
   email: 'support@registry.test',
   phone: '(800) 555-0142',
@@ -112,6 +113,7 @@ export const ASSET_TEXTS = {
   failed: 'The assets could not be loaded.',
   search: 'Search assets',
   searchHint: 'ULI, loan number, borrower name or property address',
+  searchTooShort: `Type at least ${MIN_SEARCH_CHARACTERS} characters to search.`,
   roles: 'Roles',
   dateFilter: 'Last updated',
   allDates: 'Any time',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { assetTableMachine, matchesNoAsset, selectList, selectNeedsRole } from '../../machines/asset-table';
+import { assetTableMachine, matchesNoAsset, selectList, selectNeedsRole, selectSearchTooShort } from '../../machines/asset-table';
 import {
   pagedListOf,
   selectIsEmpty,
@@ -135,6 +135,20 @@ describe('asset table machine', () => {
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     expect(loads).toHaveLength(2);
     expect(table.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('says a typed text is too short to search by until it holds three characters in a row', async () => {
+    const { actor, table } = start(pageOf25);
+    await settle();
+    expect(selectSearchTooShort(table.getSnapshot())).toBe(false);
+    actor.send({ type: 'filters.search', text: 'ab' });
+    expect(selectSearchTooShort(table.getSnapshot())).toBe(true);
+    actor.send({ type: 'filters.search', text: 'ab\ncd' });
+    expect(selectSearchTooShort(table.getSnapshot())).toBe(true);
+    actor.send({ type: 'filters.search', text: 'abc' });
+    expect(selectSearchTooShort(table.getSnapshot())).toBe(false);
+    actor.send({ type: 'filters.search', text: '   ' });
+    expect(selectSearchTooShort(table.getSnapshot())).toBe(false);
   });
 
   it('puts the first settled search in a new history entry and refines it in place, until another change', async () => {

@@ -4,7 +4,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { selectList, selectNeedsRole, selectSearchText } from '../../../../machines/asset-table';
+import { selectList, selectNeedsRole, selectSearchText, selectSearchTooShort } from '../../../../machines/asset-table';
 import { selectIsExporting } from '../../../../machines/csv-export';
 import { selectHasFailed, selectListView, selectSelectedIds, type PagedListRef } from '../../../../machines/paged-list';
 import type { LoanListItem } from '../../../contract/loans';
@@ -43,6 +43,7 @@ export function AssetsScreen() {
 
   const view = useSelector(list, selectListView<AssetListView>);
   const searchText = useSelector(table, selectSearchText);
+  const searchTooShort = useSelector(table, selectSearchTooShort);
   const failed = useSelector(list, selectHasFailed);
   const needsRole = useSelector(list, selectNeedsRole);
   const selectedIds = useSelector(list, selectSelectedIds);
@@ -68,9 +69,13 @@ export function AssetsScreen() {
             value={searchText}
             placeholder={ASSET_TEXTS.searchHint}
             autoComplete="off"
+            aria-describedby="asset-search-note"
             className="h-10 rounded-md border border-slate-300 px-3 text-sm"
             onChange={(event) => table.send({ type: 'filters.search', text: event.target.value })}
           />
+          <p id="asset-search-note" role="status" className="min-h-4 text-xs text-slate-600">
+            {searchTooShort ? ASSET_TEXTS.searchTooShort : ''}
+          </p>
         </div>
         <MultiSelect
           label={ASSET_TEXTS.roles}
