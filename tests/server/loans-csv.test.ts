@@ -9,8 +9,8 @@ import { connectDatabase } from '../../src/server/db/database';
 import { prefersCsv } from '../../src/server/routes/loans';
 import { csvRecords, parseCsv } from './support/csv-parse';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
-import { createTestApp, insertUser, productGet, signedInCookie } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertUser } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 let world: LoanListWorld;
@@ -23,11 +23,9 @@ const CSV = { accept: 'text/csv' };
 
 function csvGet(query: Record<string, string> = {}, options: { accept?: string; cookie?: string | null; participantId?: string } = {}) {
   const params = new URLSearchParams(query);
-  return productGet(server.app, `${PATHS.loans}${params.size ? `?${params}` : ''}`, {
-    ...(options.cookie === null ? {} : { cookie: options.cookie ?? world.cookies.member }),
-    participantId: options.participantId ?? world.home,
-    headers: { accept: options.accept ?? CSV.accept },
-  });
+  return server
+    .caller(options.cookie === null ? undefined : (options.cookie ?? world.cookies.member), options.participantId ?? world.home)
+    .get(`${PATHS.loans}${params.size ? `?${params}` : ''}`, { headers: { accept: options.accept ?? CSV.accept } });
 }
 
 async function csvOf(query: Record<string, string> = {}) {
@@ -177,29 +175,30 @@ describe('CSV downloads that hold the database', () => {
   it("stream at most 2 per identity (429) and 4 per server (503); the server's other calls go on", async () => {
     const extra = ['csv-two@registry.test', 'csv-three@registry.test'];
     for (const email of extra) await insertUser(server.db, { email, memberships: [{ participantId: world.home, isDefault: true }] });
-    const [second = '', third = ''] = await Promise.all(extra.map((email) => signedInCookie(server.app, email)));
+    const [second, third] = await Promise.all(extra.map((email) => server.signIn(email, { participantId: world.home })));
     // A server whose main pool has two connections only: the four streams wait on connections of
     // the server's CSV pool, so the main pool stays free for every other call. And two connections
     // of the test's own.
     const handle = connectDatabase(server.database.url, 2);
-    const busyServer = await createTestApp(handle.db);
+    const busyServer = await server.otherApp({ db: handle.db });
     const blocker = new pg.Client({ connectionString: server.database.ownerUrl });
     // The server's role, which may see its own sessions' waits.
     const observer = new pg.Client({ connectionString: server.database.url });
     await Promise.all([blocker.connect(), observer.connect()]);
     const waiting = async () =>
       (await observer.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0]?.n;
-    const get = (cookie: string) =>
-      productGet(busyServer, PATHS.loans, { cookie, participantId: world.home, headers: { accept: CSV.accept } });
+    // Sessions are rows of the database, so the sessions signed in on the test's app hold here too.
+    const on = (caller: Caller | undefined) => busyServer.caller(caller?.cookie, world.home);
+    const get = (caller: Caller | undefined) => on(caller).get(PATHS.loans, { headers: { accept: CSV.accept } });
     let held: Promise<{ statusCode: number }>[];
     try {
       // Every CSV statement waits behind this lock, holding its connection and its slot, as an unread download does.
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE loan_list_entries IN ACCESS EXCLUSIVE MODE');
-      held = [get(world.cookies.member), get(world.cookies.member), get(second), get(second)];
+      held = [get(world.callers.member), get(world.callers.member), get(second), get(second)];
       await expect.poll(waiting, { timeout: 5000 }).toBe(4);
 
-      const mine = await get(world.cookies.member);
+      const mine = await get(world.callers.member);
       expect(mine.statusCode).toBe(429);
       expect(mine.json().message).toBe(TOO_MANY_CSV_DOWNLOADS);
       const busy = await get(third);
@@ -208,9 +207,9 @@ describe('CSV downloads that hold the database', () => {
       expect(busy.headers['retry-after']).toBe(String(CSV_RETRY_AFTER_SECONDS));
       // The main pool still has its connections for everything else.
       const others = await Promise.all([
-        productGet(busyServer, PATHS.usersMe, { cookie: third, participantId: world.home }),
-        productGet(busyServer, `${PATHS.messages}?limit=10`, { cookie: third, participantId: world.home }),
-        productGet(busyServer, PATHS.usersMe, { cookie: second, participantId: world.home }),
+        on(third).get(PATHS.usersMe),
+        on(third).get(`${PATHS.messages}?limit=10`),
+        on(second).get(PATHS.usersMe),
       ]);
       expect(others.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     } finally {
@@ -220,7 +219,7 @@ describe('CSV downloads that hold the database', () => {
     try {
       expect((await Promise.all(held)).map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
       // Their slots came back.
-      expect((await get(world.cookies.member)).statusCode).toBe(200);
+      expect((await get(world.callers.member)).statusCode).toBe(200);
       expect((await get(third)).statusCode).toBe(200);
     } finally {
       await busyServer.close();

@@ -20,7 +20,7 @@ import { writeTransaction } from '../../src/server/db/write-transaction';
 import { loanListEntries, loanListItems, loanListSearch } from '../../src/server/db/schema';
 import { createLoanListWorld, type LoanListWorld } from './support/loan-list-world';
 import { insertLoan } from './support/loan-rows';
-import { createTestApp, productGet, TEST_CONFIG } from './support/server-fixtures';
+import { TEST_CONFIG } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -36,7 +36,7 @@ const listUrl = (query: Record<string, string | number> = {}) => {
 };
 
 async function list(query: Record<string, string | number> = {}, participantId?: string): Promise<LoanList> {
-  const response = await server.caller(world.cookies.member, participantId ?? world.home).get(listUrl(query));
+  const response = await world.callers.member.as(participantId ?? world.home).get(listUrl(query));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return loanListSchema.parse(response.json());
@@ -86,7 +86,7 @@ describe('GET v2 /loans: what the organization sees', () => {
     { limit: 10, offset: 100_000 },
     { limit: 10, offset: 100_000, query: 'filler' },
   ])('answers text that is already what the contract writes (%j)', async (query) => {
-    const response = await server.caller(world.cookies.member, world.home).get(listUrl(query));
+    const response = await world.callers.member.as(world.home).get(listUrl(query));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toBe(JSON.stringify(loanListSchema.parse(JSON.parse(response.body))));
   });
@@ -111,7 +111,7 @@ describe('GET v2 /loans: what the organization sees', () => {
   });
 
   it("shows the list as the other organization sees it, without the first one's loans", async () => {
-    const response = await server.caller(world.cookies.other, world.foreign).get(listUrl({ limit: 100, participantRoles: 'OWNER' }));
+    const response = await world.callers.other.as(world.foreign).get(listUrl({ limit: 100, participantRoles: 'OWNER' }));
     const page = loanListSchema.parse(response.json());
     expect(sorted(idsOf(page))).toEqual(sorted([world.loans.grace, world.loans.originated, world.loans.foreignOnly]));
   });
@@ -377,7 +377,7 @@ describe('GET v2 /loans: the list follows every change to loans, parties and org
     });
     try {
       const item = (await list({ limit: 100, query: 'unprovenanced' })).loans[0];
-      const response = await server.caller(world.cookies.member, world.home).get(PATHS.loanDetails(loan.id));
+      const response = await world.callers.member.as(world.home).get(PATHS.loanDetails(loan.id));
       const owner = loanDetailsSchema.parse(response.json()).parties.find((party) => party.role === 'OWNER');
       expect(item?.owner?.currentValue).toEqual({ participantName: expect.any(String), provenanceId: world.home });
       expect(item?.owner?.currentValue).toEqual(owner?.currentValue);
@@ -464,7 +464,7 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   }
 
   it('answers a repeated page without asking the database, byte for byte the same', async () => {
-    const get = () => server.caller(world.cookies.member, world.home).get(listUrl({ limit: 20 }));
+    const get = () => world.callers.member.as(world.home).get(listUrl({ limit: 20 }));
     const first = await get();
     let again = first;
     // Earlier tests' writes may still be announcing themselves (each empties the cache): once they
@@ -478,9 +478,9 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   it("never gives one organization's cached page to another, nor to a caller outside it", async () => {
     const home = await list({ limit: 100 });
     expect(idsOf(home)).not.toContain(world.loans.foreignOnly);
-    const outsider = await server.caller(world.cookies.other, world.home).get(listUrl({ limit: 100 }));
+    const outsider = await world.callers.other.as(world.home).get(listUrl({ limit: 100 }));
     expect(outsider.statusCode).toBe(403);
-    const foreign = loanListSchema.parse((await server.caller(world.cookies.other, world.foreign).get(listUrl({ limit: 100 }))).json());
+    const foreign = loanListSchema.parse((await world.callers.other.as(world.foreign).get(listUrl({ limit: 100 }))).json());
     expect(idsOf(foreign)).toContain(world.loans.foreignOnly);
     expect(foreign.totalCount).not.toBe(home.totalCount);
   });
@@ -500,16 +500,13 @@ describe('GET v2 /loans: the page cache (plugins/loan-page-cache.ts)', () => {
   });
 
   it('keeps nothing when LOAN_PAGE_CACHE_MB is 0', async () => {
-    const uncached = await createTestApp(server.db, { config: { ...TEST_CONFIG, loanPageCacheMb: 0 } });
-    try {
-      const url = listUrl({ limit: 10 });
-      await productGet(uncached, url, { cookie: world.cookies.member, participantId: world.home });
-      const response = await productGet(uncached, url, { cookie: world.cookies.member, participantId: world.home });
-      expect(response.statusCode).toBe(200);
-      expect(uncached.loanPages.size).toBe(0);
-    } finally {
-      await uncached.close();
-    }
+    const uncached = await server.otherApp({ app: { config: { ...TEST_CONFIG, loanPageCacheMb: 0 } } });
+    const member = uncached.caller(world.cookies.member, world.home);
+    const url = listUrl({ limit: 10 });
+    await member.get(url);
+    const response = await member.get(url);
+    expect(response.statusCode).toBe(200);
+    expect(uncached.app.loanPages.size).toBe(0);
   });
 });
 
@@ -520,7 +517,7 @@ describe('GET v2 /loans: refusals', () => {
   });
 
   it('answers 403 Invalid participant for an organization the caller does not belong to', async () => {
-    const response = await server.caller(world.cookies.member, world.foreign).get(listUrl());
+    const response = await world.callers.member.as(world.foreign).get(listUrl());
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(TEXTS.invalidParticipantBody);
   });
@@ -542,7 +539,7 @@ describe('GET v2 /loans: refusals', () => {
     // PostgreSQL's text cannot hold U+0000: refused by the contract, never a 500 from the server.database.
     ['query', { query: 'a\u0000b' }],
   ])('answers 400 naming %s for a bad value', async (field, query) => {
-    const response = await server.caller(world.cookies.member, world.home).get(listUrl(query as Record<string, string | number>));
+    const response = await world.callers.member.as(world.home).get(listUrl(query as Record<string, string | number>));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(`querystring.${field}`);
   });
@@ -555,13 +552,13 @@ describe('GET v2 /loans: refusals', () => {
     ['offset', ''],
     ['offset', '+5'],
   ])('answers 400 for %s=%j: digits only', async (field, value) => {
-    const response = await server.caller(world.cookies.member, world.home).get(listUrl({ [field]: value }));
+    const response = await world.callers.member.as(world.home).get(listUrl({ [field]: value }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`querystring.${field}: ${WHOLE_NUMBER_MESSAGE}`);
   });
 
   it('answers 400 saying so for a parameter given twice', async () => {
-    const response = await server.caller(world.cookies.member, world.home).get(`${listUrl({ limit: 10 })}&limit=20`);
+    const response = await world.callers.member.as(world.home).get(`${listUrl({ limit: 10 })}&limit=20`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('querystring.limit: give this parameter once');
   });

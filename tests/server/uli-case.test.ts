@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 async function search(query: string): Promise<LoanList> {
   const url = `${PATHS.loans}?${new URLSearchParams({ query })}`;
-  const response = await server.caller(world.cookies.member, world.home).get(url);
+  const response = await world.callers.member.as(world.home).get(url);
   expect(response.statusCode, response.body).toBe(200);
   return loanListSchema.parse(response.json());
 }
@@ -59,7 +59,7 @@ describe('GET v2 /loans: searching by ULI ignores letter case', () => {
 
   it('does not find the loan for another organization, whatever the case', async () => {
     const url = `${PATHS.loans}?${new URLSearchParams({ query: uli.toLowerCase() })}`;
-    const response = await server.caller(world.cookies.other, world.foreign).get(url);
+    const response = await world.callers.other.as(world.foreign).get(url);
     expect(response.statusCode, response.body).toBe(200);
     expect(loanListSchema.parse(response.json())).toEqual({ loans: [], totalCount: 0 });
   });

@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/database';
 import { poolLoans, pools } from '../../../src/server/db/schema';
 import { insertLoan, type TestParty } from './loan-rows';
-import { insertParticipant, insertUser, signedInCookie } from './server-fixtures';
+import { callersOf, type Caller } from './route-test';
+import { insertParticipant, insertUser } from './server-fixtures';
 
 export interface LoanListWorld {
   readonly home: string;
   readonly second: string;
   readonly foreign: string;
+  /** Signed in, without an organization header (`.as(world.home)` picks one). */
+  readonly callers: { readonly member: Caller; readonly other: Caller };
+  /** Their session cookies, for a test that builds its own callers. */
   readonly cookies: { readonly member: string; readonly other: string };
   /** Loans by name; `filler` holds the loans that only make the list long. */
   readonly loans: Record<
@@ -157,7 +161,9 @@ export async function createLoanListWorld(db: Database, app: FastifyInstance): P
     filler.push(loan.id);
   }
 
-  const cookies = { member: await signedInCookie(app, 'member@registry.test'), other: await signedInCookie(app, 'other@registry.test') };
+  const { signIn } = callersOf(app);
+  const callers = { member: await signIn('member@registry.test'), other: await signIn('other@registry.test') };
+  const cookies = { member: callers.member.cookie ?? '', other: callers.other.cookie ?? '' };
   const loans = {
     ada: ada.id,
     grace: grace.id,
@@ -170,7 +176,7 @@ export async function createLoanListWorld(db: Database, app: FastifyInstance): P
     formula: formula.id,
   };
   const homeDefault = [ada.id, grace.id, pending.id, rejected.id, secured.id, inactive.id, formula.id, ...filler];
-  return { home, second, foreign, cookies, loans, filler, homeDefault };
+  return { home, second, foreign, callers, cookies, loans, filler, homeDefault };
 }
 
 /** A pool of the given loans, owned by one organization. */

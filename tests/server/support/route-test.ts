@@ -49,25 +49,44 @@ export interface Caller {
   post(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
   put(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
-  /** Any request, with this caller's headers under the given ones. */
+  /**
+   * The raw request, for a test that sends one on purpose (a malformed body, an unusual content
+   * type, a method chosen at run time, a header dropped with `null`): this caller's session,
+   * organization and Origin still go under the given headers.
+   */
   inject(options: InjectOptions & { readonly method: Method; readonly url: string }): Promise<LightMyRequestResponse>;
   /** The same session acting for another organization (undefined: no header). */
   as(participantId: string | undefined): Caller;
 }
 
-export interface RouteTest {
+export interface OtherAppOptions extends Pick<RouteTestOptions, 'app' | 'beforeReady'> {
+  /** The database handle it uses (default: the test's). */
+  readonly db?: Database;
+}
+
+/** One app and its callers. */
+export interface AppCallers {
   readonly app: FastifyInstance;
+  /** No session, no organization header. */
+  readonly anonymous: Caller;
+  /** Signs in through the hosted form (a demo account with DEMO_PASSWORD, others with server-fixtures' PASSWORD). */
+  signIn(email: string, options?: { readonly participantId?: string; readonly password?: string }): Promise<Caller>;
+  /** A caller with a session cookie obtained otherwise (a session of another app over the same database works too). */
+  caller(cookie: string | undefined, participantId?: string): Caller;
+}
+
+export interface RouteTest extends AppCallers {
   readonly database: TestDatabase;
   /** The application role's database (what the server uses). */
   readonly db: Database;
   /** The server's port on 127.0.0.1 (with `listen: true`). */
   readonly port: number;
-  /** No session, no organization header. */
-  readonly anonymous: Caller;
-  /** Signs in through the hosted form (a demo account with DEMO_PASSWORD, others with server-fixtures' PASSWORD). */
-  signIn(email: string, options?: { readonly participantId?: string; readonly password?: string }): Promise<Caller>;
-  /** A caller with a session cookie obtained otherwise. */
-  caller(cookie: string | undefined, participantId?: string): Caller;
+  /**
+   * Another app over the same database, closed with the test: another configuration (no cache, a
+   * secure cookie) or a second server process sharing the sessions; `db` gives it a connection
+   * pool of its own. `close` ends it early (before that pool, say).
+   */
+  otherApp(options?: OtherAppOptions): Promise<AppCallers & { close(): Promise<void> }>;
 }
 
 const DEMO_EMAILS = new Set(DEMO_ACCOUNTS.map((account) => account.email));
@@ -113,31 +132,61 @@ export function callerOf(app: FastifyInstance, cookie: string | undefined, parti
   };
 }
 
+/** The callers of an app a test support file was given (a world that signs its members in). */
+export function callersOf(server: FastifyInstance, demo = false): AppCallers {
+  return {
+    app: server,
+    anonymous: callerOf(server, undefined, undefined),
+    caller: (cookie, participantId) => callerOf(server, cookie, participantId),
+    signIn: async (email, signInOptions = {}) => {
+      const password = signInOptions.password ?? (DEMO_EMAILS.has(email) && demo ? DEMO_PASSWORD : PASSWORD);
+      const { response, cookie } = await signIn(server, email, { password });
+      if (response.statusCode !== 303 || !cookie) throw new Error(`${email} could not sign in: ${response.statusCode}`);
+      return callerOf(server, cookie, signInOptions.participantId);
+    },
+  };
+}
+
+async function readyApp(db: Database, options: Pick<RouteTestOptions, 'app' | 'beforeReady'>): Promise<FastifyInstance> {
+  const app = await createTestApp(db, options.app);
+  try {
+    await options.beforeReady?.(app);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
 /** Starts a route test's database and app now; `close` ends both (useRouteTest does it for a test file). */
 export async function startRouteTest(options: RouteTestOptions = {}): Promise<RouteTest & { close(): Promise<void> }> {
   const database = await createTestDatabase();
+  const others = new Set<FastifyInstance>();
   let app: FastifyInstance | undefined;
   try {
     if (options.demo) await seedDemoData(database.owner.db, { loans: options.demo.loans });
-    app = await createTestApp(database.db, options.app);
-    await options.beforeReady?.(app);
-    await app.ready();
+    app = await readyApp(database.db, options);
     const port = options.listen ? (await app.listen({ port: 0, host: '127.0.0.1' }), (app.server.address() as { port: number }).port) : 0;
     const server = app;
     return {
-      app: server,
+      ...callersOf(server, Boolean(options.demo)),
       database,
       db: database.db,
       port,
-      anonymous: callerOf(server, undefined, undefined),
-      caller: (cookie, participantId) => callerOf(server, cookie, participantId),
-      signIn: async (email, signInOptions = {}) => {
-        const password = signInOptions.password ?? (DEMO_EMAILS.has(email) && options.demo ? DEMO_PASSWORD : PASSWORD);
-        const { response, cookie } = await signIn(server, email, { password });
-        if (response.statusCode !== 303 || !cookie) throw new Error(`${email} could not sign in: ${response.statusCode}`);
-        return callerOf(server, cookie, signInOptions.participantId);
+      otherApp: async (otherOptions = {}) => {
+        const other = await readyApp(otherOptions.db ?? database.db, otherOptions);
+        others.add(other);
+        return {
+          ...callersOf(other, Boolean(options.demo)),
+          close: async () => {
+            others.delete(other);
+            await other.close();
+          },
+        };
       },
       close: async () => {
+        await Promise.all([...others].map((other) => other.close()));
         await server.close();
         await database.close();
       },
@@ -184,5 +233,6 @@ export function useRouteTest(options: RouteTestOptions | (() => RouteTestOptions
     },
     signIn: (email, signInOptions) => current().signIn(email, signInOptions),
     caller: (cookie, participantId) => current().caller(cookie, participantId),
+    otherApp: (otherOptions) => current().otherApp(otherOptions),
   };
 }
