@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { useRouteTest } from './support/route-test';
-import { createTestApp, sameOrigin } from './support/server-fixtures';
 
 let staticDir: string;
 
@@ -55,7 +54,7 @@ afterAll(() => {
 
 describe('health', () => {
   it('answers ok after a database round trip', async () => {
-    const response = await server.app.inject({ method: 'GET', url: PATHS.health });
+    const response = await server.anonymous.get(PATHS.health);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
@@ -63,12 +62,7 @@ describe('health', () => {
 
 describe('errors', () => {
   it('answers 400 naming each invalid field', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/test/validate',
-      headers: sameOrigin,
-      payload: { email: 'nope', count: 11 },
-    });
+    const response = await server.anonymous.post('/test/validate', { email: 'nope', count: 11 });
     expect(response.statusCode).toBe(400);
     const body = errorBodySchema.parse(response.json());
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -77,30 +71,20 @@ describe('errors', () => {
   });
 
   it('answers 400 for malformed JSON, also on identity routes', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { ...sameOrigin, 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const response = await server.anonymous.post(PATHS.signIn, '{"email":', { headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(400);
   });
 
   it('answers 415 for an unsupported content type', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/test/validate',
-      headers: { ...sameOrigin, 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const response = await server.anonymous.post('/test/validate', '<a/>', { headers: { 'content-type': 'application/xml' } });
     expect(response.statusCode).toBe(415);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(415);
   });
 
   it('answers 500 without leaking the cause', async () => {
     for (const url of ['/test/boom', '/test/bad-response']) {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await server.anonymous.get(url);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
       expect(response.body).not.toMatch(/postgres|internal detail|stack/);
@@ -108,7 +92,7 @@ describe('errors', () => {
   });
 
   it('answers a JSON 404 for unknown API routes', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/service-dart/secure/api/v9/nothing' });
+    const response = await server.anonymous.get('/service-dart/secure/api/v9/nothing');
     expect(response.statusCode).toBe(404);
     expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
@@ -121,8 +105,8 @@ describe('errors', () => {
       ['POST', PATHS.loanDetails(loanId), 'GET, HEAD'],
       ['GET', PATHS.logout, 'POST'],
     ] as const) {
-      // Same-origin, so that the CSRF check (before routing) lets the state-changing methods through.
-      const response = await server.app.inject({ method, url, headers: sameOrigin });
+      // Same-origin (the caller's Origin), so that the CSRF check (before routing) lets the state-changing methods through.
+      const response = await server.anonymous.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(405);
       expect(response.headers.allow, `${method} ${url}`).toBe(allow);
       expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
@@ -131,14 +115,14 @@ describe('errors', () => {
     }
     // A path no route has stays a 404 whatever the method.
     expect(
-      (await server.app.inject({ method: 'DELETE', url: '/service-dart/secure/api/v9/nothing', headers: sameOrigin })).statusCode,
+      (await server.anonymous.delete('/service-dart/secure/api/v9/nothing')).statusCode,
     ).toBe(404);
   });
 });
 
 describe('security headers', () => {
   it('sends a same-origin CSP and the usual hardening headers', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/registry/dashboard' });
+    const response = await server.anonymous.get('/registry/dashboard');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -153,18 +137,18 @@ describe('security headers', () => {
   });
 
   it('sends them on API answers too', async () => {
-    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo });
+    const response = await server.anonymous.get(PATHS.figureInfo);
     expect(response.headers['content-security-policy']).toBeDefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('keeps every answer of a secure route out of caches (no-store), the 401 of a missing session included', async () => {
     for (const url of [PATHS.figureInfo, PATHS.usersMe, PATHS.messages]) {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await server.anonymous.get(url);
       expect(response.statusCode, url).toBe(401);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
-    const page = await server.app.inject({ method: 'GET', url: '/registry/dashboard' });
+    const page = await server.anonymous.get('/registry/dashboard');
     expect(page.headers['cache-control']).not.toBe('no-store');
   });
 });
@@ -172,7 +156,7 @@ describe('security headers', () => {
 describe('web app', () => {
   it('redirects / and /registry to /registry/', async () => {
     for (const url of ['/', '/registry']) {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await server.anonymous.get(url);
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/registry/');
     }
@@ -180,7 +164,7 @@ describe('web app', () => {
 
   it('serves index.html for the app root and every client-side route', async () => {
     for (const url of ['/registry/', '/registry/dashboard', '/registry/assets/asset/123/details?tab=history', '/registry/login']) {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await server.anonymous.get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -189,40 +173,36 @@ describe('web app', () => {
   });
 
   it('serves built assets with long caching, and 404 for missing files', async () => {
-    const asset = await server.app.inject({ method: 'GET', url: '/registry/assets/app-1234.js' });
+    const asset = await server.anonymous.get('/registry/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await server.app.inject({ method: 'GET', url: '/registry/assets/missing-1234.js' });
+    const missing = await server.anonymous.get('/registry/assets/missing-1234.js');
     expect(missing.statusCode).toBe(404);
   });
 
   it('does not serve files outside the build', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/registry/..%2F..%2Fetc%2Fpasswd' });
+    const response = await server.anonymous.get('/registry/..%2F..%2Fetc%2Fpasswd');
     expect(response.body).not.toContain('root:');
   });
 
   it('shows a notice when the app is not built', async () => {
-    const bare = await createTestApp(server.db);
-    try {
-      const response = await bare.inject({ method: 'GET', url: '/registry/dashboard' });
-      expect(response.statusCode).toBe(503);
-      expect(response.body).toContain('npm run build');
-    } finally {
-      await bare.close();
-    }
+    const bare = await server.otherApp();
+    const response = await bare.anonymous.get('/registry/dashboard');
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
   });
 });
 
 describe('OpenAPI', () => {
   it('documents the routes from the contract schemas', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/registry/api-docs/json' });
+    const response = await server.anonymous.get('/registry/api-docs/json');
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([PATHS.figureInfo, PATHS.usersMe, PATHS.signIn, PATHS.health]));
     expect(document.paths[PATHS.usersMe].get.responses['200']).toBeDefined();
-    const html = await server.app.inject({ method: 'GET', url: '/registry/api-docs' });
+    const html = await server.anonymous.get('/registry/api-docs');
     expect(html.statusCode).toBe(200);
   });
 });
