@@ -114,9 +114,7 @@ describe('errors', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
     // A path no route has stays a 404 whatever the method.
-    expect(
-      (await server.anonymous.delete('/service-dart/secure/api/v9/nothing')).statusCode,
-    ).toBe(404);
+    expect((await server.anonymous.delete('/service-dart/secure/api/v9/nothing')).statusCode).toBe(404);
   });
 });
 

@@ -6,19 +6,14 @@ import { PATHS } from '../../src/contract/paths';
 import { TEXTS } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, hashSessionToken } from '../../src/server/identity/sessions';
-import {
-  createTestApp,
-  insertIdentity,
-  insertParticipant,
-  insertUser,
-  sameOrigin,
-  sessionCookieOf,
-  signIn,
-} from './support/server-fixtures';
+import { insertIdentity, insertParticipant, insertUser, sessionCookieOf, signIn } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const EMAIL = 'signer@registry.test';
+// The sign-in route's own tests read its answers, so they post the form through server-fixtures'
+// signIn or as the anonymous caller with this content type.
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 beforeAll(async () => {
   const participant = await insertParticipant(server.db, { name: 'Signer Bank' });
@@ -31,10 +26,7 @@ beforeAll(async () => {
 
 describe('sign-in page', () => {
   it('renders an accessible form with labelled fields and the returnTo', async () => {
-    const response = await server.app.inject({
-      method: 'GET',
-      url: `${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/assets/assets')}`,
-    });
+    const response = await server.anonymous.get(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/assets/assets')}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     const html = response.body;
@@ -55,22 +47,18 @@ describe('sign-in page', () => {
 
   it('escapes what the caller sent and drops an off-site returnTo', async () => {
     const nasty = '/x"><script>alert(1)</script>';
-    const page = await server.app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent(nasty)}` });
+    const page = await server.anonymous.get(`${PATHS.signIn}?returnTo=${encodeURIComponent(nasty)}`);
     expect(page.body).not.toContain('<script>');
     expect(page.body).toContain('&#34;&#62;&#60;script&#62;');
-    const offSite = await server.app.inject({ method: 'GET', url: `${PATHS.signIn}?returnTo=${encodeURIComponent('https://evil.test')}` });
+    const offSite = await server.anonymous.get(`${PATHS.signIn}?returnTo=${encodeURIComponent('https://evil.test')}`);
     expect(offSite.body).not.toContain('evil.test');
   });
 
   it('POST login redirects to the sign-in page with the returnTo', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}`,
-      headers: sameOrigin,
-    });
+    const response = await server.anonymous.post(`${PATHS.login}?returnTo=${encodeURIComponent('/registry/messages')}`);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/messages')}`);
-    const plain = await server.app.inject({ method: 'POST', url: PATHS.login, headers: sameOrigin });
+    const plain = await server.anonymous.post(PATHS.login);
     expect(plain.headers.location).toBe(PATHS.signIn);
   });
 });
@@ -95,12 +83,7 @@ describe('sign-in', () => {
   });
 
   it('re-renders the page with 400 when a field is missing', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=&password=x',
-    });
+    const response = await server.anonymous.post(PATHS.signIn, 'email=&password=x', { headers: FORM });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('role="alert">Email is required</p>');
   });
@@ -110,12 +93,7 @@ describe('sign-in', () => {
     ['a form without a password', 'email=member%40registry.test', 'Password is required'],
     ['an email holding a NUL character', 'email=member%00%40registry.test&password=x', 'Email must not contain a NUL character (U+0000)'],
   ])('re-renders the page with 400 and a plain message for %s', async (_case, payload, message) => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload,
-    });
+    const response = await server.anonymous.post(PATHS.signIn, payload, { headers: FORM });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(`role="alert">${message}</p>`);
@@ -151,82 +129,69 @@ describe('sign-in', () => {
     const second = await signIn(server.app, EMAIL, { cookie: first.cookie });
     expect(second.cookie).toBeDefined();
     expect(second.cookie).not.toBe(first.cookie);
-    const withOld = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: first.cookie ?? '' } });
+    const withOld = await server.caller(first.cookie).get(PATHS.figureInfo);
     expect(withOld.statusCode).toBe(401);
-    const withNew = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: second.cookie ?? '' } });
+    const withNew = await server.caller(second.cookie).get(PATHS.figureInfo);
     expect(withNew.statusCode).toBe(200);
   });
 
   it('marks the cookie Secure when configured', async () => {
-    const secureApp = await createTestApp(server.db, {
-      config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' },
+    const secureApp = await server.otherApp({
+      app: { config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' } },
     });
-    try {
-      const { response } = await signIn(secureApp, EMAIL);
-      expect(response.cookies.find((candidate) => candidate.name === SECURE_SESSION_COOKIE)?.secure).toBe(true);
-      expect(response.headers['strict-transport-security']).toBeDefined();
-    } finally {
-      await secureApp.close();
-    }
+    const { response } = await signIn(secureApp.app, EMAIL);
+    expect(response.cookies.find((candidate) => candidate.name === SECURE_SESSION_COOKIE)?.secure).toBe(true);
+    expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
   it('refuses a cross-site form post', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.test', host: 'localhost:80' },
-      payload: new URLSearchParams({ email: EMAIL, password: 'x' }).toString(),
+    const response = await server.anonymous.post(PATHS.signIn, new URLSearchParams({ email: EMAIL, password: 'x' }).toString(), {
+      headers: { ...FORM, origin: 'https://evil.test', host: 'localhost:80' },
     });
     expect(response.statusCode).toBe(403);
     expect(sessionCookieOf(response)).toBeUndefined();
   });
 
   it('rate-limits sign-in attempts and answers with the page', async () => {
-    const limited = await createTestApp(server.db, { signInRateLimit: 2 });
-    try {
-      await signIn(limited, EMAIL, { password: 'nope' });
-      await signIn(limited, EMAIL, { password: 'nope' });
-      const { response } = await signIn(limited, EMAIL);
-      expect(response.statusCode).toBe(429);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain(`role="alert">${TEXTS.tooManySignInAttempts}`);
-      // @fastify/rate-limit's window is one minute, as the text says.
-      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(sessionCookieOf(response)).toBeUndefined();
-    } finally {
-      await limited.close();
-    }
+    const { app: limited } = await server.otherApp({ app: { signInRateLimit: 2 } });
+    await signIn(limited, EMAIL, { password: 'nope' });
+    await signIn(limited, EMAIL, { password: 'nope' });
+    const { response } = await signIn(limited, EMAIL);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(`role="alert">${TEXTS.tooManySignInAttempts}`);
+    // @fastify/rate-limit's window is one minute, as the text says.
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(sessionCookieOf(response)).toBeUndefined();
   });
 });
 
 describe('figureinfo and logout', () => {
   it('answers 401 without a session, and with a forged cookie', async () => {
     for (const cookie of [undefined, `${SESSION_COOKIE}=${'A'.repeat(43)}`, `${SESSION_COOKIE}=garbage`]) {
-      const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: cookie ? { cookie } : {} });
+      const response = await server.caller(cookie).get(PATHS.figureInfo);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
     }
   });
 
   it('answers 401 once the session has expired, also right after a cached answer', async () => {
-    const { cookie } = await signIn(server.app, EMAIL);
-    const headers = { cookie: cookie ?? '' };
-    const tokenHash = hashSessionToken(decodeURIComponent(headers.cookie.split('=')[1] ?? ''));
+    const signer = await server.signIn(EMAIL);
+    const tokenHash = hashSessionToken(decodeURIComponent(signer.cookie?.split('=')[1] ?? ''));
     const endsAt = new Date(Date.now() + 1500);
     await server.db.update(schema.sessions).set({ expiresAt: endsAt }).where(eq(schema.sessions.tokenHash, tokenHash));
     // The change reaches the server's caller cache by notification within moments; the next
     // answer is cached again, with the new end of the session.
     await sleep(300);
-    expect((await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers })).statusCode).toBe(200);
+    expect((await signer.get(PATHS.figureInfo)).statusCode).toBe(200);
     await sleep(Math.max(0, endsAt.getTime() - Date.now() + 50));
-    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers });
+    const response = await signer.get(PATHS.figureInfo);
     expect(response.statusCode).toBe(401);
   });
 
   it('describes the signed-in identity', async () => {
-    const { cookie } = await signIn(server.app, EMAIL);
-    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    const response = await (await server.signIn(EMAIL)).get(PATHS.figureInfo);
     expect(response.statusCode).toBe(200);
     const info = figureInfoSchema.parse(response.json());
     expect(info).toMatchObject({ email: EMAIL, roles: { 'service-dart': ['ROLE_DART_OPS'] } });
@@ -234,24 +199,23 @@ describe('figureinfo and logout', () => {
 
   it('works for an identity without a registry user', async () => {
     await insertIdentity(server.db, { email: 'loner@registry.test', name: 'Lone Identity' });
-    const { cookie } = await signIn(server.app, 'loner@registry.test');
-    const response = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    const response = await (await server.signIn('loner@registry.test')).get(PATHS.figureInfo);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: 'loner@registry.test', name: 'Lone Identity', roles: {} });
   });
 
   it('logout ends the session, clears the cookie and redirects to the login screen', async () => {
-    const { cookie } = await signIn(server.app, EMAIL);
+    const signer = await server.signIn(EMAIL);
     // Used once before, so the server holds its caller: signing out must end that too, at once.
-    expect((await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } })).statusCode).toBe(200);
-    const response = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
+    expect((await signer.get(PATHS.figureInfo)).statusCode).toBe(200);
+    const response = await signer.post(PATHS.logout);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');
     const cleared = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
-    const after = await server.app.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie: cookie ?? '' } });
+    const after = await signer.get(PATHS.figureInfo);
     expect(after.statusCode).toBe(401);
-    const again = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: sameOrigin });
+    const again = await server.anonymous.post(PATHS.logout);
     expect(again.statusCode).toBe(303);
   });
 });
