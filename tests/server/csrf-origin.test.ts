@@ -3,13 +3,13 @@
 // cookie is `__Host-registry_session` when it is Secure, and `registry_session` over plain HTTP.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/identity/sessions';
 import { CROSS_ORIGIN_REFUSED } from '../../src/server/plugins/security';
-import { createTestApp, insertParticipant, insertUser, productGet, sameOrigin, signIn } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertParticipant, insertUser, PASSWORD, sameOrigin, signIn } from './support/server-fixtures';
+import { type AppCallers, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 let participantId: string;
@@ -22,9 +22,12 @@ beforeAll(async () => {
   await insertUser(server.db, { email: EMAIL, memberships: [{ participantId, isDefault: true }] });
 });
 
-/** POST login: a write that needs no session and answers 303 when it is let through. */
-const postLogin = (target: FastifyInstance, headers: InjectOptions['headers'] = {}) =>
-  target.inject({ method: 'POST', url: PATHS.login, headers });
+/**
+ * POST login: a write that needs no session and answers 303 when it is let through. Raw: the
+ * caller's same-origin Origin is dropped, so a test sends exactly the Origin and Referer it names.
+ */
+const postLogin = (target: AppCallers, headers: Record<string, string> = {}) =>
+  target.anonymous.inject({ method: 'POST', url: PATHS.login, headers: { origin: null, ...headers } });
 
 describe('the same-origin check of state-changing requests (app.inject: http, Host localhost:80)', () => {
   it.each([
@@ -32,7 +35,7 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['the same origin', 'http://localhost:80'],
     ['the same origin with its default port left out', 'http://localhost'],
   ])('lets a write with an Origin of %s through', async (_name, origin) => {
-    const response = await postLogin(server.app, { origin });
+    const response = await postLogin(server, { origin });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(PATHS.signIn);
   });
@@ -48,24 +51,24 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['garbage', 'not a url'],
     ['an empty value', ''],
   ])('refuses a write with an Origin of %s (403)', async (_name, origin) => {
-    const response = await postLogin(server.app, { origin });
+    const response = await postLogin(server, { origin });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a write with `Origin: null` even beside a same-origin Referer', async () => {
-    const response = await postLogin(server.app, { origin: 'null', referer: 'http://localhost/registry/dashboard' });
+    const response = await postLogin(server, { origin: 'null', referer: 'http://localhost/registry/dashboard' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a foreign Origin even beside a same-origin Referer (Origin is what counts)', async () => {
-    const response = await postLogin(server.app, { origin: 'http://evil.test', referer: 'http://localhost/registry/dashboard' });
+    const response = await postLogin(server, { origin: 'http://evil.test', referer: 'http://localhost/registry/dashboard' });
     expect(response.statusCode).toBe(403);
   });
 
   it("without Origin, lets a write with a same-origin Referer through, judged by the Referer's origin", async () => {
-    const response = await postLogin(server.app, { referer: 'http://localhost:80/registry/assets/assets?page=2' });
+    const response = await postLogin(server, { referer: 'http://localhost:80/registry/assets/assets?page=2' });
     expect(response.statusCode).toBe(303);
   });
 
@@ -76,44 +79,42 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
     ['no origin (about:blank)', 'about:blank'],
     ['garbage', '/registry/dashboard'],
   ])('without Origin, refuses a write with a Referer of %s (403)', async (_name, referer) => {
-    const response = await postLogin(server.app, { referer });
+    const response = await postLogin(server, { referer });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('refuses a %s that carries neither Origin nor Referer (403)', async (method) => {
-    const response = await server.app.inject({ method, url: PATHS.messages, payload: {} });
+    const response = await server.anonymous.inject({ method, url: PATHS.messages, payload: {}, headers: { origin: null } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses the sign-in form posted with neither header: no session is made', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: EMAIL, password: 'correct horse battery staple' }).toString(),
+    const response = await server.anonymous.post(PATHS.signIn, new URLSearchParams({ email: EMAIL, password: PASSWORD }).toString(), {
+      headers: { origin: null, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toEqual([]);
   });
 
   it('lets reads through without either header', async () => {
-    const { cookie } = await signIn(server.app, EMAIL);
-    expect((await server.anonymous.get(PATHS.health)).statusCode).toBe(200);
-    expect((await server.caller(cookie, participantId).get(PATHS.usersMe)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'HEAD', url: PATHS.health })).statusCode).toBe(200);
+    const member = await server.signIn(EMAIL, { participantId });
+    const noOrigin = { headers: { origin: null } };
+    expect((await server.anonymous.get(PATHS.health, noOrigin)).statusCode).toBe(200);
+    expect((await member.get(PATHS.usersMe, noOrigin)).statusCode).toBe(200);
+    expect((await server.anonymous.head(PATHS.health, noOrigin)).statusCode).toBe(200);
   });
 
   it('lets a same-origin write reach its route (a product PATCH then answers on its own terms)', async () => {
-    const withOrigin = await server.app.inject({ method: 'PATCH', url: PATHS.messages, headers: sameOrigin, payload: {} });
+    const withOrigin = await server.anonymous.patch(PATHS.messages, {});
     expect(withOrigin.statusCode).toBe(401);
   });
 
   it('takes the Host header as the server host: an Origin naming the Host sent passes', async () => {
-    const response = await postLogin(server.app, { host: 'registry.example:8443', origin: 'http://registry.example:8443' });
+    const response = await postLogin(server, { host: 'registry.example:8443', origin: 'http://registry.example:8443' });
     expect(response.statusCode).toBe(303);
-    const other = await postLogin(server.app, { host: 'registry.example:8443', origin: 'http://localhost:80' });
+    const other = await postLogin(server, { host: 'registry.example:8443', origin: 'http://localhost:80' });
     expect(other.statusCode).toBe(403);
   });
 });
@@ -121,11 +122,8 @@ describe('the same-origin check of state-changing requests (app.inject: http, Ho
 describe('a write refused before its body arrives', () => {
   let listening: FastifyInstance;
   beforeAll(async () => {
-    listening = await createTestApp(server.db);
+    ({ app: listening } = await server.otherApp());
     await listening.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await listening?.close();
   });
 
   /** Sends the head and the start of a 1,000-byte body, never the rest; resolves when the server closes. */
@@ -153,14 +151,11 @@ describe('a write refused before its body arrives', () => {
 });
 
 describe('behind a proxy', () => {
-  let proxied: FastifyInstance;
+  let proxied: AppCallers;
   beforeAll(async () => {
-    proxied = await createTestApp(server.db, {
-      config: { nodeEnv: 'test', cookieSecure: false, trustProxy: true, logLevel: 'silent', staticDir: '/nonexistent' },
+    proxied = await server.otherApp({
+      app: { config: { nodeEnv: 'test', cookieSecure: false, trustProxy: true, logLevel: 'silent', staticDir: '/nonexistent' } },
     });
-  });
-  afterAll(async () => {
-    await proxied?.close();
   });
 
   it('with trustProxy, takes the scheme from X-Forwarded-Proto: an https Origin passes', async () => {
@@ -180,26 +175,23 @@ describe('behind a proxy', () => {
   });
 
   it('without trustProxy, X-Forwarded-Proto is not believed: the https Origin is refused', async () => {
-    const response = await postLogin(server.app, { 'x-forwarded-proto': 'https', host: 'localhost', origin: 'https://localhost' });
+    const response = await postLogin(server, { 'x-forwarded-proto': 'https', host: 'localhost', origin: 'https://localhost' });
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('the session cookie name', () => {
-  let secureApp: FastifyInstance;
+  let secureApp: AppCallers;
   beforeAll(async () => {
-    secureApp = await createTestApp(server.db, {
-      config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' },
+    secureApp = await server.otherApp({
+      app: { config: { nodeEnv: 'production', cookieSecure: true, trustProxy: false, logLevel: 'silent', staticDir: '/nonexistent' } },
     });
-  });
-  afterAll(async () => {
-    await secureApp?.close();
   });
 
   const setCookieLines = (headers: Record<string, unknown>) => [headers['set-cookie'] ?? []].flat().map(String);
 
   it('is __Host-registry_session when the cookie is Secure: Path=/, HttpOnly, Secure, SameSite=Lax, no Domain', async () => {
-    const { response, cookie } = await signIn(secureApp, EMAIL);
+    const { response, cookie } = await signIn(secureApp.app, EMAIL);
     expect(response.statusCode).toBe(303);
     const [line, ...others] = setCookieLines(response.headers);
     expect(others).toEqual([]);
@@ -212,25 +204,25 @@ describe('the session cookie name', () => {
   });
 
   it('is read back under that name (a product call works), and not under the plain name', async () => {
-    const { cookie } = await signIn(secureApp, EMAIL);
-    const me = await productGet(secureApp, PATHS.usersMe, { cookie, participantId });
+    const member = await secureApp.signIn(EMAIL, { participantId });
+    const me = await member.get(PATHS.usersMe);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ participant: { id: participantId } });
-    const token = cookie?.split('=')[1] ?? '';
-    const plain = await productGet(secureApp, PATHS.usersMe, { cookie: `${SESSION_COOKIE}=${token}`, participantId });
+    const token = member.cookie?.split('=')[1] ?? '';
+    const plain = await secureApp.caller(`${SESSION_COOKIE}=${token}`, participantId).get(PATHS.usersMe);
     expect(plain.statusCode).toBe(401);
   });
 
   it('is cleared under that name at sign-out, which ends the session', async () => {
-    const { cookie } = await signIn(secureApp, EMAIL);
-    const response = await secureApp.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
+    const member = await secureApp.signIn(EMAIL, { participantId });
+    const response = await member.post(PATHS.logout);
     expect(response.statusCode).toBe(303);
     const [line, ...others] = setCookieLines(response.headers);
     expect(others).toEqual([]);
     expect(line).toMatch(new RegExp(`^${SECURE_SESSION_COOKIE}=;`));
     expect(line).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
     expect((line ?? '').split('; ')).toEqual(expect.arrayContaining(['Path=/', 'Secure']));
-    expect((await productGet(secureApp, PATHS.usersMe, { cookie, participantId })).statusCode).toBe(401);
+    expect((await member.get(PATHS.usersMe)).statusCode).toBe(401);
   });
 
   it('stays registry_session over plain HTTP (cookieSecure false), without Secure, and only that name is read', async () => {
@@ -242,7 +234,7 @@ describe('the session cookie name', () => {
     const token = cookie?.split('=')[1] ?? '';
     const prefixed = await server.caller(`${SECURE_SESSION_COOKIE}=${token}`, participantId).get(PATHS.usersMe);
     expect(prefixed.statusCode).toBe(401);
-    const signedOut = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie: cookie ?? '' } });
+    const signedOut = await server.caller(cookie).post(PATHS.logout);
     expect(setCookieLines(signedOut.headers)[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
   });
 });

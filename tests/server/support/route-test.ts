@@ -36,6 +36,13 @@ export interface CallOptions {
 
 type Method = 'GET' | 'HEAD' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
 
+/** A request as app.inject takes it, whose headers may drop one the caller sends (`null`). */
+export type RawRequest = Omit<InjectOptions, 'headers'> & {
+  readonly method: Method;
+  readonly url: string;
+  readonly headers?: CallOptions['headers'];
+};
+
 /** Someone calling the API: a session (or none) and the organization its product calls act for. */
 export interface Caller {
   /** The `name=value` session cookie pair; undefined for the anonymous caller. */
@@ -54,7 +61,7 @@ export interface Caller {
    * type, a method chosen at run time, a header dropped with `null`): this caller's session,
    * organization and Origin still go under the given headers.
    */
-  inject(options: InjectOptions & { readonly method: Method; readonly url: string }): Promise<LightMyRequestResponse>;
+  inject(options: RawRequest): Promise<LightMyRequestResponse>;
   /** The same session acting for another organization (undefined: no header). */
   as(participantId: string | undefined): Caller;
 }
@@ -98,7 +105,7 @@ export function callerOf(app: FastifyInstance, cookie: string | undefined, parti
       ...(cookie ? { cookie } : {}),
       ...(participantId ? { [PARTICIPANT_HEADER]: participantId } : {}),
     };
-    for (const [name, value] of Object.entries((options.headers ?? {}) as Record<string, string | null>)) {
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === null) delete headers[name];
       else headers[name] = value;
     }
@@ -107,7 +114,7 @@ export function callerOf(app: FastifyInstance, cookie: string | undefined, parti
   const read =
     (method: Method) =>
     (url: string, options: CallOptions = {}) =>
-      inject({ method, url, query: options.query, headers: options.headers as InjectOptions['headers'] });
+      inject({ method, url, query: options.query, headers: options.headers });
   const write =
     (method: Method) =>
     (url: string, payload?: unknown, options: CallOptions = {}) =>
@@ -115,7 +122,7 @@ export function callerOf(app: FastifyInstance, cookie: string | undefined, parti
         method,
         url,
         query: options.query,
-        headers: options.headers as InjectOptions['headers'],
+        headers: options.headers,
         ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
       });
   return {
