@@ -16,7 +16,6 @@ import { loanListSchema } from '../../src/contract/loans';
 import { messageBulkResultSchema, messageListSchema } from '../../src/contract/messages';
 import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
-import { DEMO_PASSWORD, PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { parseConfig } from '../../src/server/config';
 import { connectDatabase, migrateDatabase } from '../../src/server/db/database';
 import { APPLICATION_ROLE, CREDENTIALS_FILE, freePort, OWNER_ROLE, readCredentials } from '../../src/server/db/embedded-postgres';
@@ -26,7 +25,9 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { SEED_TABLES, seedDemoData } from '../../src/server/seed';
 import { createTestDatabase } from '../support/test-database';
-import { productGet, sameOrigin, signIn } from './support/server-fixtures';
+// These tests start the real server (startServer) over their own data folders, so they reach its
+// app through the route-test entry's callersOf rather than useRouteTest's test database.
+import { callersOf, type Caller } from './support/route-test';
 
 const folders: string[] = [];
 const servers: RunningServer[] = [];
@@ -118,13 +119,12 @@ async function notOwnedBy(client: pg.Client, owner: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Signs in as the demo admin; returns the cookie and its current organization. */
-async function signInAdmin(app: FastifyInstance): Promise<{ cookie: string; participantId: string }> {
-  const { cookie } = await signIn(app, 'admin@registry.test', { password: DEMO_PASSWORD });
-  if (!cookie) throw new Error('the demo admin could not sign in');
-  const me = usersMeSchema.parse((await productGet(app, PATHS.usersMe, { cookie })).json());
+/** Signs in as the demo admin on a started server's app; the caller acts for its current organization. */
+async function signInAdmin(app: FastifyInstance): Promise<Caller> {
+  const admin = await callersOf(app, true).signIn('admin@registry.test');
+  const me = usersMeSchema.parse((await admin.get(PATHS.usersMe)).json());
   if (!me.participant) throw new Error('the admin has no organization');
-  return { cookie, participantId: me.participant.id };
+  return admin.as(me.participant.id);
 }
 
 afterAll(async () => {
@@ -244,22 +244,16 @@ describe('a new embedded data folder', () => {
 
   it('serves the product on the application role: reads, writes, an answered transfer and a background job', async () => {
     const { app } = server;
-    const { cookie, participantId } = await signInAdmin(app);
-    const asAdmin = { cookie, participantId };
+    const admin = await signInAdmin(app);
 
-    const listed = await productGet(app, `${PATHS.loans}?limit=10`, asAdmin);
+    const listed = await admin.get(`${PATHS.loans}?limit=10`);
     expect(listed.statusCode, listed.body).toBe(200);
     const loans = loanListSchema.parse(listed.json());
     expect(loans.totalCount).toBeGreaterThan(0);
-    const messages = messageListSchema.parse((await productGet(app, `${PATHS.messages}?limit=10`, asAdmin)).json());
+    const messages = messageListSchema.parse((await admin.get(`${PATHS.messages}?limit=10`)).json());
     const unread = messages.messages.filter((message) => !message.messageData.read).map((message) => message.uuid);
     expect(unread.length).toBeGreaterThan(0);
-    const bulk = await app.inject({
-      method: 'PATCH',
-      url: PATHS.messagesBulk,
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': 'application/json' },
-      payload: JSON.stringify({ uuids: unread, read: true }),
-    });
+    const bulk = await admin.patch(PATHS.messagesBulk, { uuids: unread, read: true });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(messageBulkResultSchema.parse(bulk.json()).messagesUpdated).toBe(unread.length);
 
@@ -275,34 +269,24 @@ describe('a new embedded data folder', () => {
     );
     const request = open.rows[0];
     if (!request) throw new Error('the seed left no open transfer request for the admin');
-    const answer = await app.inject({
-      method: 'PATCH',
-      url: PATHS.messages,
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: request.participant, 'content-type': 'application/json' },
-      payload: JSON.stringify({ uuid: request.id, response: true }),
-    });
+    const answer = await admin.as(request.participant).patch(PATHS.messages, { uuid: request.id, response: true });
     expect(answer.statusCode, answer.body).toBe(200);
 
     // A batch download, run by this server's worker through pg-boss on the application role.
-    const started = await app.inject({
-      method: 'POST',
-      url: PATHS.jobs,
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': 'application/json' },
-      payload: JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS', filters: {} }),
-    });
+    const started = await admin.post(PATHS.jobs, { type: 'BATCH_DOWNLOAD_AOMS', filters: {} });
     expect(started.statusCode, started.body).toBe(202);
     const job = jobSchema.parse(started.json());
     let status = job.status;
     for (let tries = 0; tries < 200 && status !== 'DONE' && status !== 'FAILED'; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const list = jobListSchema.parse((await productGet(app, `${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS`, asAdmin)).json());
+      const list = jobListSchema.parse((await admin.get(`${PATHS.jobs}?type=BATCH_DOWNLOAD_AOMS`)).json());
       status = list.find((candidate) => candidate.jobId === job.jobId)?.status ?? status;
     }
     expect(status).toBe('DONE');
-    const zip = await productGet(app, `${PATHS.documentsZip}?jobId=${job.jobId}`, asAdmin);
+    const zip = await admin.get(`${PATHS.documentsZip}?jobId=${job.jobId}`);
     expect(zip.statusCode).toBe(200);
 
-    const signOut = await app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie } });
+    const signOut = await admin.post(PATHS.logout);
     expect(signOut.statusCode).toBeLessThan(400);
   }, 60_000);
 
@@ -352,7 +336,7 @@ describe('a new embedded data folder', () => {
     // Empty (a DATABASE_URL database is never seeded), migrated, and readable by the application role.
     expect((await pool.query('SELECT count(*)::int AS count FROM participants')).rows[0]?.count).toBe(0);
     expect(await server.app.jobs.runPending()).toBe(0);
-    expect((await server.app.inject({ method: 'GET', url: PATHS.health })).statusCode).toBe(200);
+    expect((await callersOf(server.app).anonymous.get(PATHS.health)).statusCode).toBe(200);
     expect(await refusal(pool.query('CREATE TABLE intruder (id int)'))).toBe('42501');
     await server.close();
     servers.pop();
@@ -428,8 +412,8 @@ describe('a data folder made before the roles', () => {
       await owner.end();
     }
     expect((await poolOf(server.app.db).query('SELECT current_user AS role')).rows[0]?.role).toBe(APPLICATION_ROLE);
-    const { cookie, participantId } = await signInAdmin(server.app);
-    const loans = loanListSchema.parse((await productGet(server.app, `${PATHS.loans}?limit=10`, { cookie, participantId })).json());
+    const admin = await signInAdmin(server.app);
+    const loans = loanListSchema.parse((await admin.get(`${PATHS.loans}?limit=10`)).json());
     expect(loans.totalCount).toBeGreaterThan(0);
     await server.close();
     servers.pop();
@@ -437,7 +421,7 @@ describe('a data folder made before the roles', () => {
     // The next start finds nothing to upgrade and keeps the passwords.
     const again = await startOn(dataDir, 40);
     expect(readCredentials(dataDir)).toEqual(credentials);
-    expect((await again.app.inject({ method: 'GET', url: PATHS.health })).statusCode).toBe(200);
+    expect((await callersOf(again.app).anonymous.get(PATHS.health)).statusCode).toBe(200);
   }, 120_000);
 });
 
