@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
@@ -11,8 +11,8 @@ import { afterSignInLocation, DEFAULT_AFTER_SIGN_IN } from '../../src/server/rou
 import { participants } from '../../src/server/db/schema';
 import { UNSUPPORTED_MEDIA_TYPE } from '../../src/server/plugins/error-handler';
 import { CSV_IDS_PER_REQUEST } from '../../src/web/screens/assets/asset-csv';
-import { createTestApp, insertParticipant, insertUser, sameOrigin, signedInCookie, signIn } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertParticipant, insertUser, signIn } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const EMAIL = 'framework-errors@registry.test';
@@ -56,11 +56,7 @@ describe('sign-in returnTo a Location header cannot carry as is', () => {
   });
 
   it('POST login carries the same returnTo to the sign-in page', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: `${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}`,
-      headers: sameOrigin,
-    });
+    const response = await server.anonymous.post(`${PATHS.login}?returnTo=${encodeURIComponent('/registry/中文')}`);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${PATHS.signIn}?returnTo=${encodeURIComponent('/registry/中文')}`);
   });
@@ -70,7 +66,7 @@ describe('a URL with bad percent-encoding', () => {
   it.each(['/service-dart/secure/api/v1/users/me?x=%E0%A4%A', '/service-dart/secure/api/v1/loans/%E0%A4%A', '/registry/%ZZ/x'])(
     'answers %s with 400 in the server.app shape and the security headers',
     async (url) => {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await server.anonymous.get(url);
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
       const body = errorBodySchema.strict().parse(response.json());
@@ -84,7 +80,7 @@ describe('a URL with bad percent-encoding', () => {
   );
 
   it('leaves a well-encoded URL alone', async () => {
-    const response = await server.app.inject({ method: 'GET', url: `/service-dart/secure/api/v1/users/me?x=${encodeURIComponent('€')}` });
+    const response = await server.anonymous.get(`/service-dart/secure/api/v1/users/me?x=${encodeURIComponent('€')}`);
     expect(response.statusCode).toBe(401);
     expect(errorBodySchema.parse(response.json()).statusCode).toBe(401);
   });
@@ -95,13 +91,10 @@ describe('a request the HTTP parser refuses', () => {
   let port: number;
 
   beforeAll(async () => {
-    listening = await createTestApp(server.db);
+    // Over a real socket: the HTTP parser refuses these before any inject could reach the app.
+    ({ app: listening } = await server.otherApp());
     await listening.listen({ port: 0, host: '127.0.0.1' });
     port = (listening.server.address() as AddressInfo).port;
-  });
-
-  afterAll(async () => {
-    await listening?.close();
   });
 
   function rawGet(
@@ -158,23 +151,17 @@ describe('a request the HTTP parser refuses', () => {
 });
 
 describe('a body of a type the call does not take', () => {
-  let cookie: string;
-  let participantId: string;
+  let member: Caller;
   beforeAll(async () => {
-    cookie = await signedInCookie(server.app, EMAIL);
-    participantId = (await server.db.select().from(participants))[0]?.id ?? '';
+    const participantId = (await server.db.select().from(participants))[0]?.id ?? '';
+    member = await server.signIn(EMAIL, { participantId });
   });
 
   // A form body too: only the hosted sign-in, sign-out and password pages take one.
   it.each(['text/plain', 'application/xml', 'text/csv', 'application/x-www-form-urlencoded'])(
     'answers %s with 415 naming the type to send',
     async (contentType) => {
-      const response = await server.app.inject({
-        method: 'PATCH',
-        url: PATHS.messages,
-        headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': contentType },
-        payload: '{"uuids":[],"read":true}',
-      });
+      const response = await member.patch(PATHS.messages, '{"uuids":[],"read":true}', { headers: { 'content-type': contentType } });
       expect(response.statusCode).toBe(415);
       const body = errorBodySchema.parse(response.json());
       expect(body.message).toBe(`${UNSUPPORTED_MEDIA_TYPE}: send the body as application/json`);
@@ -183,11 +170,8 @@ describe('a body of a type the call does not take', () => {
   );
 
   it('names the multipart form for the deactivation call', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.loanDeactivate('00000000-0000-4000-8000-000000000000'),
-      headers: { ...sameOrigin, cookie, [PARTICIPANT_HEADER]: participantId, 'content-type': 'application/xml' },
-      payload: '<form/>',
+    const response = await member.post(PATHS.loanDeactivate('00000000-0000-4000-8000-000000000000'), '<form/>', {
+      headers: { 'content-type': 'application/xml' },
     });
     expect(response.statusCode).toBe(415);
     expect(errorBodySchema.parse(response.json()).message).toBe(`${UNSUPPORTED_MEDIA_TYPE}: send the body as multipart/form-data`);

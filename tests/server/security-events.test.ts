@@ -4,11 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { DEFAULT_SECURITY_EVENT_RETENTION_DAYS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, parseConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
 import { purgeRound } from '../../src/server/identity/session-purge';
-import { insertParticipant, insertUser, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
+import { insertParticipant, insertUser, PASSWORD, sessionCookieOf } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -18,14 +17,20 @@ let foreignId = '';
 const EMAIL = 'audited@registry.test';
 const ADDRESS = '198.51.100.7';
 
+/** The sign-in form posted from ADDRESS (raw: the events record the address). */
 async function signInAs(email: string, password: string) {
-  return server.app.inject({
+  return server.anonymous.inject({
     method: 'POST',
     url: PATHS.signIn,
     remoteAddress: ADDRESS,
-    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
+}
+
+/** Signed in from ADDRESS; the caller acts for `participantId`. */
+async function callerAs(participantId?: string) {
+  return server.caller(sessionCookieOf(await signInAs(EMAIL, PASSWORD)), participantId);
 }
 
 const allEvents = () => server.db.select().from(schema.securityEvents).orderBy(schema.securityEvents.id);
@@ -76,25 +81,14 @@ describe('security events', () => {
   });
 
   it('records a sign-out', async () => {
-    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
-    const response = await server.app.inject({
-      method: 'POST',
-      url: PATHS.logout,
-      remoteAddress: ADDRESS,
-      headers: { ...sameOrigin, cookie },
-    });
+    const response = await (await callerAs()).inject({ method: 'POST', url: PATHS.logout, remoteAddress: ADDRESS });
     expect(response.statusCode).toBe(303);
     expect(await latest()).toMatchObject({ kind: 'sign-out', identityId, email: EMAIL, address: ADDRESS });
   });
 
   it('records every permission refusal: a foreign organization, and a cross-site post', async () => {
-    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
-    const refused = await server.app.inject({
-      method: 'GET',
-      url: PATHS.usersMe,
-      remoteAddress: ADDRESS,
-      headers: { cookie, [PARTICIPANT_HEADER]: foreignId },
-    });
+    const signedIn = await callerAs(foreignId);
+    const refused = await signedIn.inject({ method: 'GET', url: PATHS.usersMe, remoteAddress: ADDRESS });
     expect(refused.statusCode).toBe(403);
     const event = await eventually(async () => {
       const found = await latest();
@@ -102,7 +96,7 @@ describe('security events', () => {
     });
     expect(event).toMatchObject({ identityId, address: ADDRESS, detail: { method: 'GET', route: PATHS.usersMe } });
 
-    const crossSite = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { origin: 'https://evil.test', cookie } });
+    const crossSite = await signedIn.as(undefined).post(PATHS.logout, undefined, { headers: { origin: 'https://evil.test' } });
     expect(crossSite.statusCode).toBe(403);
     const csrfEvent = await eventually(async () => {
       const found = await latest();
@@ -112,10 +106,10 @@ describe('security events', () => {
   });
 
   it('records nothing for a successful product call', async () => {
-    const cookie = sessionCookieOf(await signInAs(EMAIL, PASSWORD)) ?? '';
+    const member = await callerAs(homeId);
     const count = (await allEvents()).length;
     for (let call = 0; call < 3; call++) {
-      const response = await server.app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: homeId } });
+      const response = await member.get(PATHS.usersMe);
       expect(response.statusCode).toBe(200);
     }
     await sleep(200);
@@ -127,11 +121,11 @@ describe('security events', () => {
     try {
       const signedIn = await signInAs(EMAIL, PASSWORD);
       expect(signedIn.statusCode).toBe(303);
-      const cookie = sessionCookieOf(signedIn) ?? '';
+      const member = server.caller(sessionCookieOf(signedIn));
       expect((await signInAs(EMAIL, 'wrong password')).statusCode).toBe(401);
-      const refused = await server.app.inject({ method: 'GET', url: PATHS.usersMe, headers: { cookie, [PARTICIPANT_HEADER]: foreignId } });
+      const refused = await member.as(foreignId).get(PATHS.usersMe);
       expect(refused.statusCode).toBe(403);
-      const out = await server.app.inject({ method: 'POST', url: PATHS.logout, headers: { ...sameOrigin, cookie } });
+      const out = await member.post(PATHS.logout);
       expect(out.statusCode).toBe(303);
       await sleep(100);
     } finally {
