@@ -12,6 +12,7 @@ import { TEXTS } from '../../src/domain/texts';
 import errorHandlerPlugin from '../../src/server/plugins/error-handler';
 import staticAppPlugin, { IMMUTABLE, REVALIDATE } from '../../src/server/plugins/static-app';
 import { RouteMethods } from '../../src/server/route-methods';
+import { callerOf, type Caller } from './support/route-test';
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Registry SPA</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const APP_JS = `export const app = ${JSON.stringify('registry '.repeat(400))};\n`;
@@ -19,6 +20,8 @@ const SMALL_JS = 'export const small = 1;\n';
 
 let staticDir: string;
 let app: FastifyInstance;
+// The plugin alone on a bare Fastify (no database): its visitor is the entry's anonymous caller of that app.
+let browser: Caller;
 
 function write(relative: string, contents: string, { precompressed }: { precompressed: boolean }) {
   const file = path.join(staticDir, relative);
@@ -48,6 +51,7 @@ beforeAll(async () => {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', { precompressed: false });
   write('assets/app-1234abcd.js.map', '{"version":3,"sources":["src/web/main.tsx"]}', { precompressed: true });
   app = await buildStaticApp(staticDir);
+  browser = callerOf(app, undefined, undefined);
 });
 
 afterAll(async () => {
@@ -56,7 +60,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  browser.get(url, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
 describe('encoding negotiation', () => {
   it('sends the brotli file when the browser accepts br, with the type of the original', async () => {
@@ -152,7 +156,7 @@ describe('single-page app fallback', () => {
   });
 
   it('answers HEAD for a screen like GET, without a body', async () => {
-    const response = await app.inject({ method: 'HEAD', url: '/registry/assets/assets' });
+    const response = await browser.head('/registry/assets/assets');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(REVALIDATE);
     expect(response.body).toBe('');
@@ -165,14 +169,14 @@ describe('single-page app fallback', () => {
       expect(response.json()).toMatchObject({ statusCode: 404 });
     }
     // A screen is there to be read: another method is a 405 that names the ones it takes.
-    const post = await app.inject({ method: 'POST', url: '/registry/assets/assets' });
+    const post = await browser.post('/registry/assets/assets');
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
   });
 
   // What a browser sends when the user follows a link or types an address.
   const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-  const navigate = (url: string) => app.inject({ method: 'GET', url, headers: { accept: NAVIGATION_ACCEPT } });
+  const navigate = (url: string) => browser.get(url, { headers: { accept: NAVIGATION_ACCEPT } });
 
   it('shows a page, never JSON, to a browser that opens an unknown address outside the API', async () => {
     const applications = applicationLinks({ 'lead-portal': ['USER'], csp: ['USER'] }).map((link) => link.href);
@@ -232,7 +236,7 @@ describe('without a build', () => {
   it('shows a notice (503, not cached) instead of the app', async () => {
     const bare = await buildStaticApp(path.join(staticDir, 'not-built'));
     try {
-      const response = await bare.inject({ method: 'GET', url: '/registry/assets/assets' });
+      const response = await callerOf(bare, undefined, undefined).get('/registry/assets/assets');
       expect(response.statusCode).toBe(503);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toMatch(/not built/);
@@ -253,15 +257,11 @@ describe('without a build', () => {
 describe('source maps', () => {
   it('never serves a source map, in any encoding, though the build wrote one', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/registry/assets/app-1234abcd.js.map',
-        headers: { 'accept-encoding': encoding },
-      });
+      const response = await get('/registry/assets/app-1234abcd.js.map', encoding);
       expect(response.statusCode, encoding).toBe(404);
       expect(response.body).not.toContain('sources');
     }
-    const script = await app.inject({ method: 'GET', url: '/registry/assets/app-1234abcd.js' });
+    const script = await get('/registry/assets/app-1234abcd.js');
     expect(script.statusCode).toBe(200);
   });
 });
