@@ -2,7 +2,6 @@
 // ones are purged, an identity has a bounded number of them, and a password change ends them all.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
@@ -14,19 +13,8 @@ import { hashPassword } from '../../src/server/identity/passwords';
 import { escapeHtml } from '../../src/server/identity/sign-in-page';
 import { hashSessionToken } from '../../src/server/identity/sessions';
 import { NOT_MANAGEABLE } from '../../src/server/routes/identity';
-import {
-  createTestApp,
-  insertIdentity,
-  insertParticipant,
-  insertUser,
-  PASSWORD,
-  sameOrigin,
-  sessionCookieOf,
-  signIn,
-  signedInCookie,
-  TEST_SCRYPT,
-} from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertIdentity, insertParticipant, insertUser, PASSWORD, sessionCookieOf, signIn, TEST_SCRYPT } from './support/server-fixtures';
+import { type AppCallers, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const NEW_PASSWORD = 'a much longer new passphrase';
@@ -39,11 +27,12 @@ const baseConfig: BuildAppOptions['config'] = {
   staticDir: '/nonexistent-registry-dist',
 };
 
-/** An server.app with other session settings (idle timeout, cap, purge interval). */
-const appWith = (config: Partial<BuildAppOptions['config']>) => createTestApp(server.db, { config: { ...baseConfig, ...config } });
+/** An app with other session settings (idle timeout, cap, purge interval) over the test's database. */
+const appWith = (config: Partial<BuildAppOptions['config']>) => server.otherApp({ app: { config: { ...baseConfig, ...config } } });
 
-const figureInfo = (target: FastifyInstance, cookie: string) =>
-  target.inject({ method: 'GET', url: PATHS.figureInfo, headers: { cookie } });
+/** Signs in on that app; the session cookie pair. */
+const sessionOn = async (target: AppCallers, email: string) => (await target.signIn(email)).cookie ?? '';
+const figureInfo = (target: AppCallers, cookie: string) => target.caller(cookie).get(PATHS.figureInfo);
 const tokenHashOf = (cookie: string) => hashSessionToken(decodeURIComponent(cookie.split('=')[1] ?? ''));
 
 async function sessionRow(cookie: string) {
@@ -72,7 +61,7 @@ describe('idle timeout', () => {
   it('ends a session unused for the idle timeout, also when its caller was cached', async () => {
     const idleApp = await appWith({ sessionIdleTimeoutMs: 1000 });
     try {
-      const cookie = await signedInCookie(idleApp, 'idle@registry.test');
+      const cookie = await sessionOn(idleApp, 'idle@registry.test');
       expect((await figureInfo(idleApp, cookie)).statusCode).toBe(200);
       expect((await figureInfo(idleApp, cookie)).statusCode).toBe(200);
       await sleep(1200);
@@ -89,7 +78,7 @@ describe('idle timeout', () => {
     // for well over a second (with 1 s, one stall of 0.6 s ended the session mid-test).
     const idleApp = await appWith({ sessionIdleTimeoutMs: 2000 });
     try {
-      const cookie = await signedInCookie(idleApp, 'slide@registry.test');
+      const cookie = await sessionOn(idleApp, 'slide@registry.test');
       const signedInAt = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
       // 3.3 s of use, more than one and a half idle timeouts, a request every 300 ms.
       for (let round = 0; round < 12; round++) {
@@ -112,7 +101,7 @@ describe('idle timeout', () => {
     listener.on('notification', (message) => heard.push(message.payload ?? ''));
     await listener.query(`LISTEN ${CALLER_CHANGES_CHANNEL}`);
     try {
-      const cookie = await signedInCookie(server.app, 'notify@registry.test');
+      const cookie = await sessionOn(server, 'notify@registry.test');
       const tokenHash = tokenHashOf(cookie);
       // Last used five minutes ago (a last_seen_at-only change: not announced either).
       await server.db
@@ -120,8 +109,8 @@ describe('idle timeout', () => {
         .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
         .where(eq(schema.sessions.tokenHash, tokenHash));
       const before = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
-      expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
-      expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+      expect((await figureInfo(server, cookie)).statusCode).toBe(200);
+      expect((await figureInfo(server, cookie)).statusCode).toBe(200);
       const after = (await sessionRow(cookie))?.lastSeenAt.getTime() ?? 0;
       expect(after - before).toBeGreaterThan(4 * 60 * 1000);
       await sleep(300);
@@ -144,9 +133,9 @@ describe('purge of expired sessions', () => {
     const purgeApp = await appWith({ sessionIdleTimeoutMs: 60_000, sessionPurgeIntervalMs: 200 });
     try {
       const [absolute, idle, live] = [
-        await signedInCookie(purgeApp, 'purge@registry.test'),
-        await signedInCookie(purgeApp, 'purge@registry.test'),
-        await signedInCookie(purgeApp, 'purge@registry.test'),
+        await sessionOn(purgeApp, 'purge@registry.test'),
+        await sessionOn(purgeApp, 'purge@registry.test'),
+        await sessionOn(purgeApp, 'purge@registry.test'),
       ] as [string, string, string];
       await server.db
         .update(schema.sessions)
@@ -170,12 +159,12 @@ describe('purge of expired sessions', () => {
   });
 
   it('also purges at sign-in', async () => {
-    const cookie = await signedInCookie(server.app, 'purge@registry.test');
+    const cookie = await sessionOn(server, 'purge@registry.test');
     await server.db
       .update(schema.sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(schema.sessions.tokenHash, tokenHashOf(cookie)));
-    await signedInCookie(server.app, 'idle@registry.test');
+    await sessionOn(server, 'idle@registry.test');
     expect(await sessionRow(cookie)).toBeUndefined();
   });
 });
@@ -185,19 +174,19 @@ describe('sessions per identity', () => {
     // The account throttle counts attempts in flight (sign-in-throttle.test.ts): six at once would trip its default of 5.
     const capApp = await appWith({ maxSessionsPerIdentity: 3, signInAccountLimit: 50 });
     try {
-      const first = await signedInCookie(capApp, 'cap@registry.test');
+      const first = await sessionOn(capApp, 'cap@registry.test');
       const identityId = (await sessionRow(first))?.identityId ?? '';
-      const second = await signedInCookie(capApp, 'cap@registry.test');
-      const third = await signedInCookie(capApp, 'cap@registry.test');
+      const second = await sessionOn(capApp, 'cap@registry.test');
+      const third = await sessionOn(capApp, 'cap@registry.test');
       expect((await figureInfo(capApp, first)).statusCode).toBe(200);
-      const fourth = await signedInCookie(capApp, 'cap@registry.test');
+      const fourth = await sessionOn(capApp, 'cap@registry.test');
       expect((await figureInfo(capApp, first)).statusCode).toBe(401);
       for (const cookie of [second, third, fourth]) expect((await figureInfo(capApp, cookie)).statusCode).toBe(200);
       const revoked = await eventsOf(identityId, 'session.revoked');
       expect(revoked).toHaveLength(1);
       expect(revoked[0]?.detail).toMatchObject({ reason: 'session-cap' });
 
-      const many = await Promise.all(Array.from({ length: 6 }, () => signIn(capApp, 'cap@registry.test')));
+      const many = await Promise.all(Array.from({ length: 6 }, () => signIn(capApp.app, 'cap@registry.test')));
       expect(many.map(({ response }) => response.statusCode)).toEqual(Array(6).fill(303));
       const live = await server.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identityId));
       expect(live).toHaveLength(3);
@@ -209,33 +198,27 @@ describe('sessions per identity', () => {
 
 describe('password change', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const postForm = (cookie: string | undefined, fields: Record<string, string>, headers: Record<string, string> = sameOrigin) =>
-    server.app.inject({
-      method: 'POST',
-      url: PATHS.passwordPage,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-      payload: form(fields),
-    });
+  const postForm = (cookie: string | undefined, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    server
+      .caller(cookie)
+      .post(PATHS.passwordPage, form(fields), { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
 
   it('POST self/password-reset redirects a signed-in caller to the hosted page; anonymous is 401', async () => {
     await insertIdentity(server.db, { email: 'starter@registry.test' });
-    const cookie = await signedInCookie(server.app, 'starter@registry.test');
-    const response = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
+    const cookie = await sessionOn(server, 'starter@registry.test');
+    const response = await server.caller(cookie).post(PATHS.passwordReset);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(PATHS.passwordPage);
-    const anonymous = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: sameOrigin });
+    const anonymous = await server.anonymous.post(PATHS.passwordReset);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('answers a form over 16 KB with its HTML page and a 413, on sign-in and on the password page', async () => {
     const huge = 'x'.repeat(20 * 1024);
-    const signIn = await server.app.inject({
-      method: 'POST',
-      url: PATHS.signIn,
-      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form({ email: 'starter@registry.test', password: huge }),
+    const signIn = await server.anonymous.post(PATHS.signIn, form({ email: 'starter@registry.test', password: huge }), {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    const cookie = await signedInCookie(server.app, 'starter@registry.test');
+    const cookie = await sessionOn(server, 'starter@registry.test');
     const password = await postForm(cookie, { currentPassword: huge, newPassword: huge, confirmPassword: huge });
     for (const response of [signIn, password]) {
       expect(response.statusCode).toBe(413);
@@ -248,8 +231,8 @@ describe('password change', () => {
   });
 
   it('shows an accessible, script-free form; anonymous callers go to sign-in first', async () => {
-    const cookie = await signedInCookie(server.app, 'starter@registry.test');
-    const page = await server.app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
+    const cookie = await sessionOn(server, 'starter@registry.test');
+    const page = await server.caller(cookie).get(PATHS.passwordPage);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -276,7 +259,7 @@ describe('password change', () => {
   });
 
   it('refuses a wrong current password, a short, unconfirmed or unchanged new one, and a cross-site post', async () => {
-    const cookie = await signedInCookie(server.app, 'starter@registry.test');
+    const cookie = await sessionOn(server, 'starter@registry.test');
     const cases: [Record<string, string>, number, string][] = [
       [
         { currentPassword: 'not the password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
@@ -304,28 +287,28 @@ describe('password change', () => {
     );
     expect(crossSite.statusCode).toBe(403);
     // Nothing changed: the session lives and the password still signs in.
-    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    expect((await figureInfo(server, cookie)).statusCode).toBe(200);
     expect((await signIn(server.app, 'starter@registry.test')).response.statusCode).toBe(303);
   });
 
   it('stores the new password and ends every session of the identity, in every browser', async () => {
     const identity = await insertIdentity(server.db, { email: 'changer@registry.test' });
-    const browserA = await signedInCookie(server.app, 'changer@registry.test');
-    const browserB = await signedInCookie(server.app, 'changer@registry.test');
-    expect((await figureInfo(server.app, browserB)).statusCode).toBe(200);
+    const browserA = await sessionOn(server, 'changer@registry.test');
+    const browserB = await sessionOn(server, 'changer@registry.test');
+    expect((await figureInfo(server, browserB)).statusCode).toBe(200);
     const response = await postForm(browserA, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/registry/login');
     expect(sessionCookieOf(response)).toBeUndefined();
     expect(response.cookies.find((cookie) => cookie.name === browserA.split('=')[0])?.value).toBe('');
 
-    expect((await figureInfo(server.app, browserA)).statusCode).toBe(401);
-    expect((await figureInfo(server.app, browserB)).statusCode).toBe(401);
+    expect((await figureInfo(server, browserA)).statusCode).toBe(401);
+    expect((await figureInfo(server, browserB)).statusCode).toBe(401);
     expect(await server.db.select().from(schema.sessions).where(eq(schema.sessions.identityId, identity.id))).toHaveLength(0);
     expect((await signIn(server.app, 'changer@registry.test')).response.statusCode).toBe(401);
     const withNew = await signIn(server.app, 'changer@registry.test', { password: NEW_PASSWORD });
     expect(withNew.response.statusCode).toBe(303);
-    expect((await figureInfo(server.app, withNew.cookie ?? '')).statusCode).toBe(200);
+    expect((await figureInfo(server, withNew.cookie ?? '')).statusCode).toBe(200);
 
     expect(await eventsOf(identity.id, 'password.changed')).toHaveLength(1);
     const revoked = await eventsOf(identity.id, 'session.revoked');
@@ -334,7 +317,7 @@ describe('password change', () => {
 
   it('counts wrong current passwords against the account, like sign-in guesses', async () => {
     await insertIdentity(server.db, { email: 'guesser@registry.test' });
-    const cookie = await signedInCookie(server.app, 'guesser@registry.test');
+    const cookie = await sessionOn(server, 'guesser@registry.test');
     for (let attempt = 0; attempt < 5; attempt++) {
       const wrong = await postForm(cookie, {
         currentPassword: `guess ${attempt}`,
@@ -349,7 +332,7 @@ describe('password change', () => {
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await signIn(server.app, 'guesser@registry.test')).response.statusCode).toBe(429);
     // The password did not change and the session lives.
-    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    expect((await figureInfo(server, cookie)).statusCode).toBe(200);
     await server.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
@@ -367,16 +350,16 @@ describe('password change', () => {
         manageable: false,
       })
       .returning();
-    const cookie = await signedInCookie(server.app, 'managed@registry.test');
-    const start = await server.app.inject({ method: 'POST', url: PATHS.passwordReset, headers: { ...sameOrigin, cookie } });
+    const cookie = await sessionOn(server, 'managed@registry.test');
+    const start = await server.caller(cookie).post(PATHS.passwordReset);
     expect(start.statusCode).toBe(403);
     expect(start.json()).toMatchObject({ message: NOT_MANAGEABLE });
-    const page = await server.app.inject({ method: 'GET', url: PATHS.passwordPage, headers: { cookie } });
+    const page = await server.caller(cookie).get(PATHS.passwordPage);
     expect(page.statusCode).toBe(403);
     expect(page.body).not.toContain('<form');
     const post = await postForm(cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(post.statusCode).toBe(403);
-    expect((await figureInfo(server.app, cookie)).statusCode).toBe(200);
+    expect((await figureInfo(server, cookie)).statusCode).toBe(200);
     expect((await signIn(server.app, 'managed@registry.test')).response.statusCode).toBe(303);
     expect(identity).toBeDefined();
   });
