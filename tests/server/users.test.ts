@@ -1,21 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userParticipantsSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
 import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { TEXTS } from '../../src/domain/texts';
 import { participantContacts } from '../../src/server/db/schema';
-import { createTestApp, insertIdentity, insertParticipant, insertUser, signIn } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertIdentity, insertParticipant, insertUser } from './support/server-fixtures';
+import { type AppCallers, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const ids = {} as Record<'home' | 'second' | 'inactive' | 'foreign' | 'member' | 'other' | 'admin', string>;
 const cookies = {} as Record<'member' | 'other' | 'admin' | 'unregistered', string>;
 
-const get = (url: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+const get = (url: string, cookie: string | undefined, headers: Record<string, string> = {}) => server.caller(cookie).get(url, { headers });
 
 beforeAll(async () => {
   const db = server.db;
@@ -42,9 +40,7 @@ beforeAll(async () => {
   await insertIdentity(db, { email: 'unregistered@registry.test' });
   Object.assign(ids, { member: member.user.id, other: other.user.id, admin: admin.user.id });
   for (const name of ['member', 'other', 'admin', 'unregistered'] as const) {
-    const { cookie } = await signIn(server.app, `${name}@registry.test`);
-    if (!cookie) throw new Error(`no session for ${name}`);
-    cookies[name] = cookie;
+    cookies[name] = (await server.signIn(`${name}@registry.test`)).cookie ?? '';
   }
 });
 
@@ -163,26 +159,20 @@ describe('GET users/:userId/participants', () => {
 
 describe('participant tenancy on product routes', () => {
   // A product route that acts for an organization, as a 'member' route does.
-  let tenantApp: FastifyInstance;
+  let tenantApp: AppCallers;
   const probe = '/service-dart/secure/api/v1/tenancy-probe';
 
   beforeAll(async () => {
-    tenantApp = await createTestApp(server.db);
-    tenantApp.get(probe, { config: { access: 'member' } }, async (request) => ({
-      participantId: request.membership?.participant.id,
-      roles: request.membership?.roles,
-    }));
-    await tenantApp.ready();
-  });
-  afterAll(async () => {
-    await tenantApp?.close();
-  });
-  const call = (cookie: string | undefined, participant?: string) =>
-    tenantApp.inject({
-      method: 'GET',
-      url: probe,
-      headers: { ...(cookie ? { cookie } : {}), ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}) },
+    tenantApp = await server.otherApp({
+      beforeReady: (app) => {
+        app.get(probe, { config: { access: 'member' } }, async (request) => ({
+          participantId: request.membership?.participant.id,
+          roles: request.membership?.roles,
+        }));
+      },
     });
+  });
+  const call = (cookie: string | undefined, participant?: string) => tenantApp.caller(cookie, participant).get(probe);
   const invalidParticipant = { statusCode: 403, error: 'Forbidden', message: TEXTS.invalidParticipantBody };
 
   it('acts for the organization named by the header', async () => {
@@ -217,11 +207,7 @@ describe('participant tenancy on product routes', () => {
 
   it('matches the header case-insensitively and refuses it when sent twice', async () => {
     expect((await call(cookies.member, ids.second.toUpperCase())).json()).toMatchObject({ participantId: ids.second });
-    const repeated = await tenantApp.inject({
-      method: 'GET',
-      url: probe,
-      headers: { cookie: cookies.member, [PARTICIPANT_HEADER]: [ids.home, ids.second] },
-    });
+    const repeated = await tenantApp.caller(cookies.member).get(probe, { headers: { [PARTICIPANT_HEADER]: [ids.home, ids.second] } });
     expect(repeated.statusCode).toBe(403);
     expect(repeated.json()).toEqual(invalidParticipant);
   });

@@ -30,7 +30,7 @@ export interface RouteTestOptions {
 
 /** What a request adds or overrides: headers (a `null` value drops one the caller sends), query, payload. */
 export interface CallOptions {
-  readonly headers?: Readonly<Record<string, string | null>>;
+  readonly headers?: Readonly<Record<string, string | readonly string[] | null>>;
   readonly query?: InjectOptions['query'];
 }
 
@@ -100,14 +100,14 @@ const DEMO_EMAILS = new Set(DEMO_ACCOUNTS.map((account) => account.email));
 
 export function callerOf(app: FastifyInstance, cookie: string | undefined, participantId: string | undefined): Caller {
   const inject: Caller['inject'] = (options) => {
-    const headers: Record<string, string> = {
+    const headers: Record<string, string | string[]> = {
       ...sameOrigin,
       ...(cookie ? { cookie } : {}),
       ...(participantId ? { [PARTICIPANT_HEADER]: participantId } : {}),
     };
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === null) delete headers[name];
-      else headers[name] = value;
+      else headers[name] = typeof value === 'string' ? value : [...value];
     }
     return app.inject({ ...options, headers });
   };
