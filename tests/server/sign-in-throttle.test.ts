@@ -1,28 +1,26 @@
 // Defect 6: a per-account sign-in throttle beside the per-address one, kept in
 // PostgreSQL so every server shares it, and blind to whether the email exists.
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { TEXTS, tooManyAccountSignInAttempts } from '../../src/domain/texts';
 import * as schema from '../../src/server/db/schema';
-import { createTestApp, insertIdentity, PASSWORD, sameOrigin, sessionCookieOf } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertIdentity, PASSWORD, sessionCookieOf } from './support/server-fixtures';
+import { type AppCallers, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 /** A second server on the same database: the throttle is shared. */
-let otherServer: FastifyInstance;
+let otherServer: AppCallers;
 
-/** A sign-in from a given client address. */
-async function signInFrom(target: FastifyInstance, address: string, email: string, password: string) {
-  const response = await target.inject({
+/** A sign-in from a given client address (raw: the address is the inject's remoteAddress). */
+async function signInFrom(target: AppCallers, address: string, email: string, password: string) {
+  return target.anonymous.inject({
     method: 'POST',
     url: PATHS.signIn,
     remoteAddress: address,
-    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
-  return response;
 }
 
 async function throttleRow(email: string) {
@@ -31,7 +29,7 @@ async function throttleRow(email: string) {
 }
 
 beforeAll(async () => {
-  otherServer = await createTestApp(server.db);
+  otherServer = await server.otherApp();
   for (const email of [
     'guessed@registry.test',
     'window@registry.test',
@@ -43,18 +41,14 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await otherServer?.close();
-});
-
 describe('per-account sign-in throttle', () => {
   it('after 5 failures refuses even the right password with the 429 page, from any address and server', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await signInFrom(server.app, `10.0.0.${attempt + 1}`, 'guessed@registry.test', 'wrong password');
+      const response = await signInFrom(server, `10.0.0.${attempt + 1}`, 'guessed@registry.test', 'wrong password');
       expect(response.statusCode).toBe(401);
       expect(response.body).toContain(TEXTS.invalidCredentials);
     }
-    for (const target of [server.app, otherServer]) {
+    for (const target of [server, otherServer]) {
       const response = await signInFrom(target, '192.0.2.77', 'GUESSED@registry.test', PASSWORD);
       expect(response.statusCode).toBe(429);
       expect(response.headers['content-type']).toContain('text/html');
@@ -80,14 +74,14 @@ describe('per-account sign-in throttle', () => {
   });
 
   it('lets the account in again once its window has passed, and a success starts the count again', async () => {
-    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(server.app, '10.0.1.1', 'window@registry.test', 'wrong password');
-    expect((await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(server, '10.0.1.1', 'window@registry.test', 'wrong password');
+    expect((await signInFrom(server, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(429);
     // Late in the window, the page asks for the minutes that are left.
     await server.db
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '14 minutes 10 seconds'` })
       .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
-    const late = await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD);
+    const late = await signInFrom(server, '10.0.1.1', 'window@registry.test', PASSWORD);
     expect(late.statusCode).toBe(429);
     expect(Number(late.headers['retry-after'])).toBeGreaterThan(45);
     expect(Number(late.headers['retry-after'])).toBeLessThanOrEqual(50);
@@ -96,23 +90,23 @@ describe('per-account sign-in throttle', () => {
       .update(schema.signInThrottle)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
       .where(eq(schema.signInThrottle.emailKey, 'window@registry.test'));
-    expect((await signInFrom(server.app, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(303);
+    expect((await signInFrom(server, '10.0.1.1', 'window@registry.test', PASSWORD)).statusCode).toBe(303);
     expect(await throttleRow('window@registry.test')).toBeUndefined();
   });
 
   it('counts failures between successes only', async () => {
     for (let round = 0; round < 3; round++) {
       for (let attempt = 0; attempt < 4; attempt++) {
-        expect((await signInFrom(server.app, '10.0.2.1', 'resets@registry.test', 'wrong password')).statusCode).toBe(401);
+        expect((await signInFrom(server, '10.0.2.1', 'resets@registry.test', 'wrong password')).statusCode).toBe(401);
       }
-      expect((await signInFrom(server.app, '10.0.2.1', 'resets@registry.test', PASSWORD)).statusCode).toBe(303);
+      expect((await signInFrom(server, '10.0.2.1', 'resets@registry.test', PASSWORD)).statusCode).toBe(303);
     }
   });
 
   it('throttles an unknown email exactly like a known one', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      statuses.push((await signInFrom(server.app, '10.0.3.1', 'nobody-here@registry.test', PASSWORD)).statusCode);
+      statuses.push((await signInFrom(server, '10.0.3.1', 'nobody-here@registry.test', PASSWORD)).statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect((await throttleRow('nobody-here@registry.test'))?.attempts).toBe(7);
@@ -121,7 +115,7 @@ describe('per-account sign-in throttle', () => {
   it('checks no more than 5 passwords of an account under concurrent guesses', async () => {
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        signInFrom(index % 2 ? server.app : otherServer, `10.0.4.${index}`, 'racy@registry.test', 'wrong'),
+        signInFrom(index % 2 ? server : otherServer, `10.0.4.${index}`, 'racy@registry.test', 'wrong'),
       ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
@@ -135,10 +129,10 @@ describe('per-account sign-in throttle', () => {
     const variant = 'k\u0130m@registry.test';
     const [folded] = (await server.db.execute<{ email: string }>(sql`SELECT lower(${variant}) AS email`)).rows;
     expect(folded?.email).toBe('kim@registry.test');
-    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(server.app, `10.0.5.${attempt}`, 'kim@registry.test', 'wrong password');
-    const guess = await signInFrom(server.app, '10.0.5.9', variant, 'another wrong password');
+    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(server, `10.0.5.${attempt}`, 'kim@registry.test', 'wrong password');
+    const guess = await signInFrom(server, '10.0.5.9', variant, 'another wrong password');
     expect(guess.statusCode).toBe(429);
-    const right = await signInFrom(server.app, '10.0.5.9', variant, PASSWORD);
+    const right = await signInFrom(server, '10.0.5.9', variant, PASSWORD);
     expect(right.statusCode).toBe(429);
     expect(sessionCookieOf(right)).toBeUndefined();
     expect((await throttleRow('kim@registry.test'))?.attempts).toBe(7);

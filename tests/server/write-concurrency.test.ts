@@ -7,19 +7,18 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { processDeactivation, requestDeactivation } from '../../src/server/services/deactivations';
 import { roleRequests } from '../../src/server/db/schema';
 import { PAYOFF_FIELDS } from '../support/deactivation-fixtures';
 import { insertLoan } from './support/loan-rows';
 import { loanListDrift, NO_DRIFT } from './support/loan-list-drift';
 import { messageCountMismatches } from './support/message-counts';
-import { insertParticipant, insertUser, sameOrigin, signedInCookie } from './support/server-fixtures';
-import { useRouteTest } from './support/route-test';
+import { insertParticipant, insertUser } from './support/server-fixtures';
+import { type Caller, useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
 const ids = {} as Record<'home' | 'receiver', string>;
-let homeCookie: string;
+let home: Caller;
 
 /** Loans Home Bank owns and services: each one's servicer role can be handed to the receiver. */
 async function homeLoans(count: number): Promise<string[]> {
@@ -37,12 +36,7 @@ async function homeLoans(count: number): Promise<string[]> {
 }
 
 function requestServicerTransfer(loanId: string) {
-  return server.app.inject({
-    method: 'POST',
-    url: PATHS.loanRoleRequests(loanId),
-    headers: { ...sameOrigin, [PARTICIPANT_HEADER]: ids.home, cookie: homeCookie },
-    payload: { role: 'SERVICER', participantId: ids.receiver },
-  });
+  return home.post(PATHS.loanRoleRequests(loanId), { role: 'SERVICER', participantId: ids.receiver });
 }
 
 const INSTRUMENT = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -78,7 +72,7 @@ beforeAll(async () => {
   ids.home = (await insertParticipant(server.db, { name: 'Home Bank' })).id;
   ids.receiver = (await insertParticipant(server.db, { name: 'Receiving Servicer' })).id;
   await insertUser(server.db, { email: 'home@registry.test', memberships: [{ participantId: ids.home, isDefault: true }] });
-  homeCookie = await signedInCookie(server.app, 'home@registry.test');
+  home = await server.signIn('home@registry.test', { participantId: ids.home });
 });
 
 describe('concurrent writes between the same organizations', () => {
