@@ -1,50 +1,35 @@
 // The access hook (src/server/plugins/access.ts) on probe routes of each declared level: who is let
 // through, who is refused and with which body, and the declarations that fail the start.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, isInvalidParticipant, isPermissionRefusal } from '../../src/contract/http-error';
 import { PERMISSION_REFUSALS, type RouteAccess } from '../../src/domain/access';
-import { PARTICIPANT_HEADER } from '../../src/domain/constants';
 import { TEXTS } from '../../src/domain/texts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { CALLERS, createRegistryWorld, type Caller, type RegistryWorld } from './support/registry-world';
-import { createTestApp } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let world: RegistryWorld;
 
 const PROBE = '/service-dart/secure/api/v1/access-probe';
 const LEVELS: readonly RouteAccess[] = ['public', 'session-if-any', 'signed-in', 'member', 'org-admin', 'registry-staff'];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  // Each probe answers what the hook left on the request: the organization it acts for, if any.
-  for (const access of LEVELS) {
-    // A public route under /secure/ would fail the start: the public probe lives outside it.
-    const url = access === 'public' ? '/access-probe/public' : `${PROBE}/${access}`;
-    app.get(url, { config: { access } }, async (request) => ({ acting: request.membership?.participant.id ?? null }));
-  }
-  app.get(`${PROBE}/users/:userId`, { config: { access: 'self-or-registry-staff' } }, async () => ({ ok: true }));
-  await app.ready();
-  world = await createRegistryWorld(database.db, app);
+const server = useRouteTest({
+  beforeReady: (app) => {
+    // Each probe answers what the hook left on the request: the organization it acts for, if any.
+    for (const access of LEVELS) {
+      // A public route under /secure/ would fail the start: the public probe lives outside it.
+      const url = access === 'public' ? '/access-probe/public' : `${PROBE}/${access}`;
+      app.get(url, { config: { access } }, async (request) => ({ acting: request.membership?.participant.id ?? null }));
+    }
+    app.get(`${PROBE}/users/:userId`, { config: { access: 'self-or-registry-staff' } }, async () => ({ ok: true }));
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+beforeAll(async () => {
+  world = await createRegistryWorld(server.db, server.app);
 });
 
 const call = (url: string, caller: Caller, participant?: string) =>
-  app.inject({
-    method: 'GET',
-    url,
-    headers: {
-      ...(caller === 'anonymous' ? {} : { cookie: world.cookies[caller] }),
-      ...(participant ? { [PARTICIPANT_HEADER]: participant } : {}),
-    },
-  });
+  server.caller(caller === 'anonymous' ? undefined : world.cookies[caller], participant).get(url);
 
 const statusesOf = async (url: string, participant?: (caller: Caller) => string | undefined) =>
   Object.fromEntries(
@@ -137,15 +122,14 @@ describe('route access', () => {
 
 describe('route access declarations', () => {
   const startWith = async (url: string, config?: { access: RouteAccess }) => {
-    const probeApp = await createTestApp(database.db);
-    probeApp.get(url, config ? { config } : {}, async () => ({ ok: true }));
     try {
-      await probeApp.ready();
+      const probeApp = await server.otherApp({
+        beforeReady: (app) => void app.get(url, config ? { config } : {}, async () => ({ ok: true })),
+      });
+      await probeApp.close();
       return 'started';
     } catch (error) {
       return (error as Error).message;
-    } finally {
-      await probeApp.close();
     }
   };
 
