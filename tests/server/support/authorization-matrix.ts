@@ -19,17 +19,17 @@
 // - a job belongs to the organization and the user that started it;
 // - public routes (sign-in, health, the web app, the API document) answer everyone alike and ignore the header.
 // HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { messageBulkResultSchema } from '../../../src/contract/messages';
 import { PATHS } from '../../../src/contract/paths';
 import { PERMISSION_REFUSALS, type RouteAccess } from '../../../src/domain/access';
-import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
 import { TEXTS } from '../../../src/domain/texts';
 import { API_DOCS_PATH } from '../../../src/server/plugins/openapi';
 import { isProductRoute } from '../../../src/server/plugins/participant-header';
 import type { RegisteredRoute } from '../../fuzz/route-table';
 import { DEFAULT_ORGANIZATION, EMAILS, type Caller, type RegistryWorld } from './registry-world';
-import { sameOrigin, signIn } from './server-fixtures';
+import { callerOf, type RawRequest } from './route-test';
+import { signIn } from './server-fixtures';
 
 export const HEADER_CASES = ['none', 'own', 'foreign', 'inactive', 'malformed'] as const;
 export type HeaderCase = (typeof HEADER_CASES)[number];
@@ -451,19 +451,16 @@ export async function runCell(
       cookie = fresh;
     }
   }
-  const participant = participantHeaderOf(world, cell);
-  const headers: Record<string, string> = {
-    ...(cookie ? { cookie } : {}),
-    ...(participant !== undefined ? { [PARTICIPANT_HEADER]: participant } : {}),
-  };
   const write = !['GET', 'HEAD'].includes(route.method);
-  if (write) Object.assign(headers, sameOrigin);
-  const request: InjectOptions = { method: route.method as InjectOptions['method'], url: expectation.url(world), headers };
-  if (expectation.body) {
-    headers['content-type'] = expectation.body.contentType;
-    request.payload = expected.body === 'valid' ? expectation.body.valid(world) : expectation.body.invalid;
-  }
-  const response = await app.inject(request);
+  // A read goes without the caller's Origin, as a browser's navigation or fetch of a GET may.
+  const headers: Record<string, string | null> = write ? {} : { origin: null };
+  if (expectation.body) headers['content-type'] = expectation.body.contentType;
+  const response = await callerOf(app, cookie, participantHeaderOf(world, cell)).inject({
+    method: route.method as RawRequest['method'],
+    url: expectation.url(world),
+    headers,
+    ...(expectation.body ? { payload: expected.body === 'valid' ? expectation.body.valid(world) : expectation.body.invalid } : {}),
+  });
 
   const problems: string[] = [];
   if (response.statusCode !== expected.status)

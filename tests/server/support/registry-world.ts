@@ -5,14 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { jobSchema } from '../../../src/contract/jobs';
 import { PATHS } from '../../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
 import { SERVICES } from '../../../src/domain/roles';
 import type { Database } from '../../../src/server/db/database';
 import { messages } from '../../../src/server/db/schema';
 import { JOB_QUEUES } from '../../../src/server/jobs/job-queues';
 import { insertLoan } from './loan-rows';
 import { insertPool } from './loan-list-world';
-import { insertIdentity, insertParticipant, insertUser, sameOrigin, signedInCookie } from './server-fixtures';
+import { callerOf } from './route-test';
+import { insertIdentity, insertParticipant, insertUser, signedInCookie } from './server-fixtures';
 import { insertDocument } from './zip-fixtures';
 
 export const CALLERS = ['anonymous', 'unregistered', 'memberA', 'orgAdminA', 'memberB', 'dartAdmin', 'dartOps'] as const;
@@ -133,12 +133,7 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
   };
 
   // memberA's batch download of the loan's assignment, run to DONE.
-  const started = await app.inject({
-    method: 'POST',
-    url: PATHS.jobs,
-    headers: { ...sameOrigin, 'content-type': 'application/json', cookie: cookies.memberA, [PARTICIPANT_HEADER]: a.id },
-    payload: JSON.stringify({ type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loan.id] }),
-  });
+  const started = await callerOf(app, cookies.memberA, a.id).post(PATHS.jobs, { type: 'BATCH_DOWNLOAD_AOMS', loanIds: [loan.id] });
   if (started.statusCode !== 202) throw new Error(`job not started: ${started.statusCode} ${started.body}`);
   const job = jobSchema.parse(started.json());
   await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
