@@ -4,16 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { routeTable, type RegisteredRoute } from '../fuzz/route-table';
 import { EXPECTATIONS, expectationOf, HEADER_CASES, runCell, type CellResult } from './support/authorization-matrix';
 import { CALLERS, createRegistryWorld, type RegistryWorld } from './support/registry-world';
-import { createTestApp } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let world: RegistryWorld;
 let staticDir: string;
 const table = routeTable();
@@ -24,24 +20,22 @@ const CELLS_PER_ROUTE = CALLERS.length * HEADER_CASES.length;
 const EXPECTED_ROUTES = Object.keys(EXPECTATIONS).flatMap((key) => (key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key]));
 const MATRIX_SIZE = EXPECTED_ROUTES.length * CELLS_PER_ROUTE;
 
-beforeAll(async () => {
+const server = useRouteTest(() => {
   // A built web app (its index.html), so /registry/ routes answer as in production.
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-matrix-static-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Loan Registry</title>');
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, {
-    config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir },
-    onRoute: table.onRoute,
-  });
-  await app.ready();
-  world = await createRegistryWorld(database.db, app);
+  return {
+    app: { config: { nodeEnv: 'test', cookieSecure: false, trustProxy: false, logLevel: 'silent', staticDir }, onRoute: table.onRoute },
+  };
+});
+
+beforeAll(async () => {
+  world = await createRegistryWorld(server.db, server.app);
 });
 
 afterAll(async () => {
   const failed = results.filter((result) => result.problems.length > 0).length;
   console.log(`authorization matrix: ${results.length} cells run, ${results.length - failed} as expected, ${failed} not`);
-  await app?.close();
-  await database?.close();
   if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
 });
 
@@ -74,7 +68,7 @@ describe(`authorization matrix: ${EXPECTED_ROUTES.length} routes x ${CALLERS.len
       for (const route of routes) {
         for (const caller of CALLERS) {
           for (const header of HEADER_CASES) {
-            const result = await runCell(app, world, route, expectation!, { caller, header });
+            const result = await runCell(server.app, world, route, expectation!, { caller, header });
             results.push(result);
             if (result.problems.length > 0) problems.push(describeCell(route, result));
           }
