@@ -12,7 +12,7 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-rows';
-import { createTestApp, TEST_CONFIG, insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
+import { TEST_CONFIG, insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
 import { type Caller, useRouteTest } from './support/route-test';
 
@@ -311,11 +311,10 @@ describe('retention of finished jobs', () => {
     expect(await filesOf(old)).toBeGreaterThan(0);
 
     // The timer's round, through an server.app whose purge runs every 100 ms.
-    const purgingApp = await createTestApp(db, {
-      config: { ...TEST_CONFIG, jobRetentionHours: 7 * 24, jobPurgeIntervalMs: 100 },
+    const purgingApp = await server.otherApp({
+      app: { config: { ...TEST_CONFIG, jobRetentionHours: 7 * 24, jobPurgeIntervalMs: 100 } },
     });
     try {
-      await purgingApp.ready();
       await expect.poll(async () => (await listJobs(colleague)).map((job) => job.jobId), { timeout: 5000 }).not.toContain(old);
     } finally {
       await purgingApp.close();
