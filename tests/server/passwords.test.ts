@@ -1,12 +1,11 @@
 // Defect 6: scrypt at OWASP's minimum cost for new hashes; older hashes still verify and
 // are brought to the current cost at the next successful sign-in.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, scryptParamsOf, verifyPassword } from '../../src/server/identity/passwords';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestApp, insertIdentity, PASSWORD, signIn, TEST_SCRYPT } from './support/server-fixtures';
+import { useRouteTest } from './support/route-test';
+import { insertIdentity, PASSWORD, signIn, TEST_SCRYPT } from './support/server-fixtures';
 
 describe('password hashes', () => {
   it('hashes at N=2^17, r=8, p=1 by default, and verifies it', async () => {
@@ -41,25 +40,14 @@ describe('password hashes', () => {
 });
 
 describe('rehash at sign-in', () => {
-  let database: TestDatabase;
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.close();
-  });
+  const server = useRouteTest();
 
   const storedHashOf = async (email: string) =>
-    (await database.db.select().from(schema.identities).where(eq(schema.identities.email, email)))[0]?.passwordHash ?? '';
+    (await server.db.select().from(schema.identities).where(eq(schema.identities.email, email)))[0]?.passwordHash ?? '';
 
   it('brings a hash made at N=1024 to the default cost at a successful sign-in', async () => {
-    const app = await createTestApp(database.db, { passwordHashParams: undefined });
-    apps.push(app);
-    await insertIdentity(database.db, { email: 'legacy@registry.test' });
+    const { app } = await server.otherApp({ app: { passwordHashParams: undefined } });
+    await insertIdentity(server.db, { email: 'legacy@registry.test' });
     expect(scryptParamsOf(await storedHashOf('legacy@registry.test'))).toEqual(TEST_SCRYPT);
 
     // A failed sign-in changes nothing.
@@ -76,22 +64,18 @@ describe('rehash at sign-in', () => {
   });
 
   it('uses the configured target cost (the suite keeps it cheap)', async () => {
-    const app = await createTestApp(database.db, { passwordHashParams: { N: 2048, r: 8, p: 1 } });
-    apps.push(app);
-    await insertIdentity(database.db, { email: 'configured@registry.test' });
+    const { app } = await server.otherApp({ app: { passwordHashParams: { N: 2048, r: 8, p: 1 } } });
+    await insertIdentity(server.db, { email: 'configured@registry.test' });
     expect((await signIn(app, 'configured@registry.test')).response.statusCode).toBe(303);
     const rehashed = await storedHashOf('configured@registry.test');
     expect(scryptParamsOf(rehashed)).toEqual({ N: 2048, r: 8, p: 1 });
     expect(await verifyPassword(PASSWORD, rehashed)).toBe(true);
     // Concurrent sign-ins of one legacy hash: one rehashes, all get in.
-    await insertIdentity(database.db, { email: 'crowd@registry.test' });
+    await insertIdentity(server.db, { email: 'crowd@registry.test' });
     const crowd = await Promise.all(Array.from({ length: 4 }, () => signIn(app, 'crowd@registry.test')));
     expect(crowd.map(({ response }) => response.statusCode)).toEqual([303, 303, 303, 303]);
     expect(scryptParamsOf(await storedHashOf('crowd@registry.test'))).toEqual({ N: 2048, r: 8, p: 1 });
-    const [event] = await database.db
-      .select()
-      .from(schema.securityEvents)
-      .where(eq(schema.securityEvents.email, 'configured@registry.test'));
+    const [event] = await server.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.email, 'configured@registry.test'));
     expect(event).toMatchObject({ kind: 'sign-in.success', detail: { rehashed: true } });
   });
 });
