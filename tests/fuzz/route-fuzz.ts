@@ -430,6 +430,7 @@ export async function fuzzRoutes(routes: readonly RegisteredRoute[], target: Fuz
       let status: number;
       let body: string;
       try {
+        // Raw on purpose: the generated request is the whole request, headers included (no caller's Origin or session added).
         const response = await target.app.inject(inject);
         status = response.statusCode;
         body = response.body;

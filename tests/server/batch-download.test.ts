@@ -12,7 +12,7 @@ import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { TOO_MANY_UNFINISHED_JOBS, ZIP_ACCESS_LOST } from '../../src/server/routes/jobs';
 import { parseCsv } from './support/csv-parse';
 import { insertLoan } from './support/loan-rows';
-import { TEST_CONFIG, insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
+import { TEST_CONFIG, insertParticipant, insertUser } from './support/server-fixtures';
 import { insertDocument, sha256, unzip } from './support/zip-fixtures';
 import { type Caller, useRouteTest } from './support/route-test';
 
@@ -54,8 +54,8 @@ beforeAll(async () => {
     memberships: [{ participantId: org.home, isDefault: true }, { participantId: org.other }],
   });
   await insertUser(db, { email: 'colleague@registry.test', memberships: [{ participantId: org.home, isDefault: true }] });
-  cookies.member = await signedInCookie(server.app, 'member@registry.test');
-  cookies.colleague = await signedInCookie(server.app, 'colleague@registry.test');
+  cookies.member = (await server.signIn('member@registry.test')).cookie;
+  cookies.colleague = (await server.signIn('colleague@registry.test')).cookie;
   asMember = server.caller(cookies.member, org.home);
 
   const owned = (participantId: string) => ({ parties: [{ role: 'OWNER', participantId }] });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths';
 import { CALLER_CHANGES_CHANNEL } from '../../src/server/db/caller-changes';
 import * as schema from '../../src/server/db/schema';
-import { insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -47,7 +47,7 @@ const listening = async () =>
 
 describe('caller changes made elsewhere', () => {
   it('refuses an organization whose membership was removed, within moments', async () => {
-    const cookie = await signedInCookie(server.app, 'member@registry.test');
+    const cookie = (await server.signIn('member@registry.test')).cookie;
     const second = await participantNamed('Second Servicing');
     expect(await usersMeTwice(cookie, second)).toBe(200);
     await server.db
@@ -57,7 +57,7 @@ describe('caller changes made elsewhere', () => {
   });
 
   it('refuses an organization deactivated elsewhere, and a session ended elsewhere', async () => {
-    const cookie = await signedInCookie(server.app, 'member@registry.test');
+    const cookie = (await server.signIn('member@registry.test')).cookie;
     const first = await participantNamed('First Lending');
     expect(await usersMeTwice(cookie, first)).toBe(200);
     await server.db.update(schema.participants).set({ isActive: false }).where(eq(schema.participants.id, first));
@@ -71,7 +71,7 @@ describe('caller changes made elsewhere', () => {
   });
 
   it('caches nothing while the notification channel is lost, and hears changes again once it is back', async () => {
-    const cookie = await signedInCookie(server.app, 'member@registry.test');
+    const cookie = (await server.signIn('member@registry.test')).cookie;
     const third = await participantNamed('Third Custody');
     await expect.poll(listening, { timeout: 3000 }).toBe(1);
     await server.database.pool.query(

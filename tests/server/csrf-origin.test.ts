@@ -208,7 +208,7 @@ describe('the session cookie name', () => {
     const me = await member.get(PATHS.usersMe);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ participant: { id: participantId } });
-    const token = member.cookie?.split('=')[1] ?? '';
+    const token = member.cookie.split('=')[1] ?? '';
     const plain = await secureApp.caller(`${SESSION_COOKIE}=${token}`, participantId).get(PATHS.usersMe);
     expect(plain.statusCode).toBe(401);
   });

@@ -178,7 +178,7 @@ describe('figureinfo and logout', () => {
 
   it('answers 401 once the session has expired, also right after a cached answer', async () => {
     const signer = await server.signIn(EMAIL);
-    const tokenHash = hashSessionToken(decodeURIComponent(signer.cookie?.split('=')[1] ?? ''));
+    const tokenHash = hashSessionToken(decodeURIComponent(signer.cookie.split('=')[1] ?? ''));
     const endsAt = new Date(Date.now() + 1500);
     await server.db.update(schema.sessions).set({ expiresAt: endsAt }).where(eq(schema.sessions.tokenHash, tokenHash));
     // The change reaches the server's caller cache by notification within moments; the next

@@ -15,7 +15,7 @@ import { deactivationRequests, loanEvents, loanParties, loans, messages, roleReq
 import { ConflictError } from '../../src/server/domain-errors';
 import { insertLoan, type TestParty } from './support/loan-rows';
 import { messageCountMismatches } from './support/message-counts';
-import { insertParticipant, insertUser, signedInCookie } from './support/server-fixtures';
+import { insertParticipant, insertUser } from './support/server-fixtures';
 import { useRouteTest } from './support/route-test';
 
 const server = useRouteTest();
@@ -127,9 +127,9 @@ beforeAll(async () => {
   memberUserId = user.id;
   await insertUser(server.db, { email: 'other@registry.test', memberships: [{ participantId: ids.foreign, isDefault: true }] });
   await insertUser(server.db, { email: 'third@registry.test', memberships: [{ participantId: ids.third, isDefault: true }] });
-  cookies.member = await signedInCookie(server.app, 'member@registry.test');
-  cookies.other = await signedInCookie(server.app, 'other@registry.test');
-  cookies.third = await signedInCookie(server.app, 'third@registry.test');
+  cookies.member = (await server.signIn('member@registry.test')).cookie;
+  cookies.other = (await server.signIn('other@registry.test')).cookie;
+  cookies.third = (await server.signIn('third@registry.test')).cookie;
   // Foreign Credit holds a role elsewhere, by its provenance id; Third Savings holds none.
   await insertLoan(server.db, { parties: [foreignAs('OWNER')] });
   const result = await server.db.execute<{ today: string }>(sql`select to_char(current_date, 'YYYY-MM-DD') as today`);

@@ -31,7 +31,7 @@ const baseConfig: BuildAppOptions['config'] = {
 const appWith = (config: Partial<BuildAppOptions['config']>) => server.otherApp({ app: { config: { ...baseConfig, ...config } } });
 
 /** Signs in on that app; the session cookie pair. */
-const sessionOn = async (target: AppCallers, email: string) => (await target.signIn(email)).cookie ?? '';
+const sessionOn = async (target: AppCallers, email: string) => (await target.signIn(email)).cookie;
 const figureInfo = (target: AppCallers, cookie: string) => target.caller(cookie).get(PATHS.figureInfo);
 const tokenHashOf = (cookie: string) => hashSessionToken(decodeURIComponent(cookie.split('=')[1] ?? ''));
 

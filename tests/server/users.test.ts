@@ -40,7 +40,7 @@ beforeAll(async () => {
   await insertIdentity(db, { email: 'unregistered@registry.test' });
   Object.assign(ids, { member: member.user.id, other: other.user.id, admin: admin.user.id });
   for (const name of ['member', 'other', 'admin', 'unregistered'] as const) {
-    cookies[name] = (await server.signIn(`${name}@registry.test`)).cookie ?? '';
+    cookies[name] = (await server.signIn(`${name}@registry.test`)).cookie;
   }
 });
 

@@ -163,7 +163,7 @@ export async function createLoanListWorld(db: Database, app: FastifyInstance): P
 
   const { signIn } = callersOf(app);
   const callers = { member: await signIn('member@registry.test'), other: await signIn('other@registry.test') };
-  const cookies = { member: callers.member.cookie ?? '', other: callers.other.cookie ?? '' };
+  const cookies = { member: callers.member.cookie, other: callers.other.cookie };
   const loans = {
     ada: ada.id,
     grace: grace.id,

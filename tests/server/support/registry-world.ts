@@ -11,8 +11,8 @@ import { messages } from '../../../src/server/db/schema';
 import { JOB_QUEUES } from '../../../src/server/jobs/job-queues';
 import { insertLoan } from './loan-rows';
 import { insertPool } from './loan-list-world';
-import { callerOf } from './route-test';
-import { insertIdentity, insertParticipant, insertUser, signedInCookie } from './server-fixtures';
+import { callerOf, callersOf } from './route-test';
+import { insertIdentity, insertParticipant, insertUser } from './server-fixtures';
 import { insertDocument } from './zip-fixtures';
 
 export const CALLERS = ['anonymous', 'unregistered', 'memberA', 'orgAdminA', 'memberB', 'dartAdmin', 'dartOps'] as const;
@@ -123,13 +123,14 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
     .returning();
   if (!message) throw new Error('message not inserted');
 
+  const { signIn } = callersOf(app);
   const cookies = {
-    unregistered: await signedInCookie(app, EMAILS.unregistered),
-    memberA: await signedInCookie(app, EMAILS.memberA),
-    orgAdminA: await signedInCookie(app, EMAILS.orgAdminA),
-    memberB: await signedInCookie(app, EMAILS.memberB),
-    dartAdmin: await signedInCookie(app, EMAILS.dartAdmin),
-    dartOps: await signedInCookie(app, EMAILS.dartOps),
+    unregistered: (await signIn(EMAILS.unregistered)).cookie,
+    memberA: (await signIn(EMAILS.memberA)).cookie,
+    orgAdminA: (await signIn(EMAILS.orgAdminA)).cookie,
+    memberB: (await signIn(EMAILS.memberB)).cookie,
+    dartAdmin: (await signIn(EMAILS.dartAdmin)).cookie,
+    dartOps: (await signIn(EMAILS.dartOps)).cookie,
   };
 
   // memberA's batch download of the loan's assignment, run to DONE.

@@ -71,13 +71,16 @@ export interface OtherAppOptions extends Pick<RouteTestOptions, 'app' | 'beforeR
   readonly db?: Database;
 }
 
+/** A caller who signed in: its session cookie is there. */
+export type SignedInCaller = Caller & { readonly cookie: string };
+
 /** One app and its callers. */
 export interface AppCallers {
   readonly app: FastifyInstance;
   /** No session, no organization header. */
   readonly anonymous: Caller;
   /** Signs in through the hosted form (a demo account with DEMO_PASSWORD, others with server-fixtures' PASSWORD). */
-  signIn(email: string, options?: { readonly participantId?: string; readonly password?: string }): Promise<Caller>;
+  signIn(email: string, options?: { readonly participantId?: string; readonly password?: string }): Promise<SignedInCaller>;
   /** A caller with a session cookie obtained otherwise (a session of another app over the same database works too). */
   caller(cookie: string | undefined, participantId?: string): Caller;
 }
@@ -149,7 +152,7 @@ export function callersOf(server: FastifyInstance, demo = false): AppCallers {
       const password = signInOptions.password ?? (DEMO_EMAILS.has(email) && demo ? DEMO_PASSWORD : PASSWORD);
       const { response, cookie } = await signIn(server, email, { password });
       if (response.statusCode !== 303 || !cookie) throw new Error(`${email} could not sign in: ${response.statusCode}`);
-      return callerOf(server, cookie, signInOptions.participantId);
+      return { ...callerOf(server, cookie, signInOptions.participantId), cookie };
     },
   };
 }

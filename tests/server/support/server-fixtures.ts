@@ -6,7 +6,6 @@ import { identities, memberships, participantContacts, participants, users } fro
 import { hashPassword } from '../../../src/server/identity/passwords';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../src/server/identity/sessions';
 import { PATHS } from '../../../src/contract/paths';
-import { PARTICIPANT_HEADER } from '../../../src/domain/constants';
 
 export const PASSWORD = 'correct horse battery staple';
 // A cheap scrypt cost keeps the suite fast; verification reads the cost from the hash, and the
@@ -126,32 +125,4 @@ export async function signIn(app: FastifyInstance, email: string, options: { pas
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE || candidate.name === SECURE_SESSION_COOKIE);
   return cookie && cookie.value ? `${cookie.name}=${cookie.value}` : undefined;
-}
-
-/** Signs in and returns the session cookie pair; throws when sign-in fails. */
-export async function signedInCookie(app: FastifyInstance, email: string): Promise<string> {
-  const { cookie } = await signIn(app, email);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return cookie;
-}
-
-export interface ProductCallOptions {
-  /** The session cookie pair; left out, the call is anonymous. */
-  readonly cookie?: string;
-  /** Sent as x-participant-id, as the web client does on product calls. */
-  readonly participantId?: string;
-  readonly headers?: Record<string, string>;
-}
-
-/** A GET as the web client makes it: session cookie and the current organization's header. */
-export function productGet(app: FastifyInstance, url: string, options: ProductCallOptions = {}) {
-  return app.inject({
-    method: 'GET',
-    url,
-    headers: {
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.participantId ? { [PARTICIPANT_HEADER]: options.participantId } : {}),
-      ...options.headers,
-    },
-  });
 }
