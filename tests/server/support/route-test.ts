@@ -6,6 +6,12 @@
 //   beforeAll(async () => { member = await server.signIn('member@example.test', { participantId }); });
 //   const response = await member.patch(PATHS.messages, { uuid, read: true });
 //
+// A request sent wrong on purpose (no Origin, an odd content type, a repeated header, another
+// remote address) goes through the caller's `inject`, `null` dropping a header the caller adds.
+// Probe routes are added in `beforeReady`; an app of another configuration (or a second server on
+// the same database) is `otherApp()`; an app the test did not build (startServer, a bare Fastify
+// with one plugin) is reached through `callersOf(app)` or `callerOf(app, cookie, participantId)`.
+//
 // The rows a test needs come from server-fixtures.ts (insertParticipant, insertUser), loan-rows.ts
 // and loan-list-world.ts; `demo: true` seeds the demo data, whose accounts sign in with DEMO_PASSWORD.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
