@@ -7,7 +7,7 @@
 // form and gets the focus; while the request runs, the focus rests on the submit button.
 // First the loan is read: one the organization may not deactivate now (not owner or servicer,
 // inactive, a role transfer pending: deactivationBlocker) or cannot see shows why, not the form.
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import {
   declaredInstrument,
   deactivationErrors,
@@ -26,7 +26,8 @@ import {
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import type { LoanDetails } from '../src/contract/loans';
 import { asksForAssignee, deactivationBlocker } from '../src/domain/deactivation';
-import { ASSET_PAGE_TEXTS } from '../src/domain/texts';
+import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS } from '../src/domain/texts';
+import { toastShow } from './toasts';
 
 export interface DeactivationInput {
   readonly loanId: string;
@@ -128,10 +129,9 @@ export const deactivationMachine = setup({
     focusFailure: (_, _params: { field: DeactivationField | undefined }) => undefined,
     /** Provided by the screen: the focus to the submit button, as the form's fields are disabled while it runs. */
     focusSubmit: () => undefined,
-    /** Provided by the screen: the success toast. */
-    notifySubmitted: () => undefined,
-    /** Provided by the screen: the failure toast. */
-    notifyFailed: () => undefined,
+    // The app's toasts actor (machines/app-root.ts): the form runs as a child of the root.
+    notifySubmitted: sendTo(({ system }) => system.get('toasts'), toastShow('success', DEACTIVATION_TEXTS.submitted)),
+    notifyFailed: sendTo(({ system }) => system.get('toasts'), toastShow('error', DEACTIVATION_TEXTS.submitFailed)),
     /** Provided by the screen: back to the asset list. */
     goToAssets: () => undefined,
   },

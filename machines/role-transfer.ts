@@ -4,7 +4,7 @@
 // toast, the dialog closes and the asset page loads the loan again (the role now PENDING). Refused
 // by the server (400, 409): its message stays in the dialog over the kept draft; any other
 // failure: a toast (and the same in the dialog), the review kept for another try.
-import { assertEvent, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, not, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { isHttpError } from '../src/contract/http-error';
 import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../src/contract/role-requests';
 import {
@@ -16,6 +16,7 @@ import {
   type TransferableRole,
   type TransferParty,
 } from '../src/domain/role-transfer';
+import { toastShow } from './toasts';
 
 /** What a transfer is asked about: the loan, the asking organization and the loan's parties. */
 export interface TransferSubject {
@@ -161,10 +162,9 @@ export const roleTransferMachine = setup({
     clearRefusal: assign({ refusal: null }),
     /** Provided by the screen: moves the focus to a field (none: nothing to do). */
     focusField: (_, _params: { field: keyof RoleTransferDraft | undefined }) => undefined,
-    /** Provided by the screen: the success toast. */
-    notifySent: () => undefined,
-    /** Provided by the screen: the failure toast. */
-    notifyFailed: () => undefined,
+    // The app's toasts actor (machines/app-root.ts): the dialog runs as a child of the root.
+    notifySent: sendTo(({ system }) => system.get('toasts'), toastShow('success', ROLE_TRANSFER_TEXTS.sent)),
+    notifyFailed: sendTo(({ system }) => system.get('toasts'), toastShow('error', ROLE_TRANSFER_TEXTS.failed)),
     /** Provided by the screen: the asset page loads the loan again. */
     reloadAsset: () => undefined,
   },

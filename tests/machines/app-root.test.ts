@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { appActor, appRootMachine, type AppSystemId } from '../../machines/app-root';
+import { createActor, createMachine, fromPromise, sendTo, setup } from 'xstate';
+import { appActor, appRootMachine, selectScreen, type AppSystemId } from '../../machines/app-root';
 import { batchDownloadMachine } from '../../machines/batch-download';
 import { messageCountMachine } from '../../machines/message-count';
 import { sessionMachine, type Account, type OrganizationChanged } from '../../machines/session';
-import { selectVisibleToasts } from '../../machines/toasts';
+import { selectVisibleToasts, toastShow } from '../../machines/toasts';
 import { HttpError } from '../../src/contract/http-error';
 import type { Job } from '../../src/contract/jobs';
 import { JOB_POLL_INTERVAL_MS } from '../../src/domain/constants';
@@ -58,6 +58,15 @@ function startRoot(options: { jobs?: () => Promise<Job[]> } = {}) {
   const toastMessages = () => selectVisibleToasts(get('toasts').getSnapshot()).map((toast) => toast.message);
   return { root, get, toastMessages, countCalls, jobCalls, accountCalls };
 }
+
+/** A screen's machine that toasts its input's message on start, as a screen reaches the toasts. */
+const toastingScreen = setup({ types: { input: {} as { message: string }, context: {} as { message: string } } }).createMachine({
+  context: ({ input }) => input,
+  entry: sendTo(
+    ({ system }) => system.get('toasts'),
+    ({ context }) => toastShow('info', context.message),
+  ),
+});
 
 /** Lets the fake calls settle under fake timers. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -147,5 +156,48 @@ describe('session organization events', () => {
     await settle();
     expect(seen).toEqual([first, second, null, first]);
     vi.useRealTimers();
+  });
+});
+
+describe('app root machine, screens', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('opens a screen as its child at once, and once for an id, and stops it on close', () => {
+    const { root } = startRoot();
+    root.send({ type: 'screen.open', id: 'screen.a', logic: toastingScreen, input: { message: 'first' } });
+    const screen = selectScreen(root.getSnapshot(), 'screen.a');
+    expect(screen?.getSnapshot().status).toBe('active');
+    expect(screen?.getSnapshot().context).toEqual({ message: 'first' });
+    root.send({ type: 'screen.open', id: 'screen.a', logic: toastingScreen, input: { message: 'second' } });
+    expect(selectScreen(root.getSnapshot(), 'screen.a')).toBe(screen);
+    expect(root.getSnapshot().context.screens).toEqual(['screen.a']);
+
+    root.send({ type: 'screen.close', id: 'screen.a' });
+    expect(screen?.getSnapshot().status).toBe('stopped');
+    expect(selectScreen(root.getSnapshot(), 'screen.a')).toBeUndefined();
+    expect(root.getSnapshot().context.screens).toEqual([]);
+    // A second close (a remount's) changes nothing.
+    root.send({ type: 'screen.close', id: 'screen.a' });
+    expect(root.getSnapshot().status).toBe('active');
+  });
+
+  it("a screen's machine reaches the toasts with system.get('toasts')", () => {
+    const { root, toastMessages } = startRoot();
+    root.send({ type: 'screen.open', id: 'screen.a', logic: toastingScreen, input: { message: 'Saved.' } });
+    expect(toastMessages()).toEqual(['Saved.']);
+  });
+
+  it('a screen whose machine fails leaves the root and the app-wide actors running', () => {
+    const { root, get } = startRoot();
+    const failing = createMachine({
+      entry: () => {
+        throw new Error('broken screen');
+      },
+    });
+    root.send({ type: 'screen.open', id: 'screen.broken', logic: failing });
+    expect(selectScreen(root.getSnapshot(), 'screen.broken')?.getSnapshot().status).toBe('error');
+    expect(root.getSnapshot().status).toBe('active');
+    for (const systemId of APP_ACTORS) expect(get(systemId).getSnapshot().status).toBe('active');
   });
 });

@@ -27,13 +27,12 @@ async function loadAccount(api: RegistryApi, participantId: string | null, signa
 export function createAppServices(platform: AppPlatform, navigate: (path: string) => void, root: () => AppRootRef): AppServices {
   const services: AppServices = {
     api: platform.createApi({
-      participantId: () => selectParticipantId(services.appActor('session').getSnapshot()),
-      productCallFailed: (error) => services.appActor('session').send({ type: 'session.callFailed', error }),
+      participantId: () => selectParticipantId(appActor(root().system, 'session').getSnapshot()),
+      productCallFailed: (error) => appActor(root().system, 'session').send({ type: 'session.callFailed', error }),
     }),
     startHostedLogin: (returnTo) => platform.startHostedLogin(returnTo),
     download: (file, fileName) => platform.download(file, fileName),
     navigate,
-    appActor: (systemId) => appActor(root().system, systemId),
   };
   return services;
 }

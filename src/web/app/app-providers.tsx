@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AppRootRef } from '../../../machines/app-root';
 import { AppSystemProvider } from './actor-contexts';
 import { appRootInput, createAppServices, provideAppRoot } from './app-actors';
+import { ScreenHostProvider } from './screen-actor';
 import { AppServicesProvider, type AppPlatform } from './services';
 
 export function AppProviders({ platform, children }: { platform: AppPlatform; children: ReactNode }) {
@@ -30,7 +31,9 @@ export function AppProviders({ platform, children }: { platform: AppPlatform; ch
   app.bound.root = root;
   return (
     <AppSystemProvider system={root.system}>
-      <AppServicesProvider services={app.services}>{children}</AppServicesProvider>
+      <ScreenHostProvider root={root}>
+        <AppServicesProvider services={app.services}>{children}</AppServicesProvider>
+      </ScreenHostProvider>
     </AppSystemProvider>
   );
 }

@@ -1,10 +1,10 @@
 // The outside world as every screen sees it (ARCHITECTURE.md section 8): the API client bound
 // to the session (current organization on product calls, 401 and 'Invalid participant' sent
-// back to the session), the app-wide actors, navigation, the hosted login page and file
-// downloads. The root is given an AppPlatform (the browser's, or a test's fakes) and binds it to
-// the session actor. Each screen builds its actors from this object (its `*-actors.ts`).
+// back to the session), navigation, the hosted login page and file downloads. The root is given
+// an AppPlatform (the browser's, or a test's fakes) and binds it to the session actor. Each screen
+// builds its actors from this object (its `*-actors.ts`); its machine reaches the app-wide actors
+// itself with `system.get`, running as the root's child (screen-actor.ts).
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AppActors, AppSystemId } from '../../../machines/app-root';
 import type { RegistryApi } from '../../client/api';
 import type { SessionLink } from '../../client/http';
 
@@ -17,12 +17,10 @@ export interface AppServices {
   download(file: Blob, fileName: string): void;
   /** Goes to a screen of the app (an app path). */
   navigate(path: string): void;
-  /** An app-wide actor of the root's actor system (machines/app-root.ts): a screen's actors `sendTo` it. */
-  appActor<K extends AppSystemId>(systemId: K): AppActors[K];
 }
 
 /** What the root is given: the services before they are bound to a session, the router and the app's actors. */
-export interface AppPlatform extends Omit<AppServices, 'api' | 'navigate' | 'appActor'> {
+export interface AppPlatform extends Omit<AppServices, 'api' | 'navigate'> {
   /** An API client whose product calls act for, and report failures to, the given session (none: the session's own calls). */
   createApi(session?: SessionLink): RegistryApi;
 }

@@ -1,18 +1,16 @@
 // The role transfer dialog's actors (machines/role-transfer.ts) over the app's services: the
-// directory and the request through the API, the focus on a field in error, the toasts (the app's
-// toasts actor) and the asset page's reload, both reached with sendTo after the machine's step.
+// directory and the request through the API, the focus on a field in error and the asset page's
+// reload, reached with sendTo after the machine's step. Its toasts are the machine's own (it runs
+// in the app's actor system).
 import { fromPromise, sendTo, type ActorRefFrom } from 'xstate';
 import type { assetPageMachine } from '../../../../machines/asset-page';
 import { roleTransferMachine } from '../../../../machines/role-transfer';
-import { toastShow } from '../../../../machines/toasts';
-import { ROLE_TRANSFER_TEXTS as T } from '../../../domain/role-transfer';
 import type { AppServices } from '../../app/services';
 import { roleTransferFieldId } from './role-transfer-form';
 
 /** The machine over the services; a request sent reloads `asset` (the page shows Pending Update). */
 export function roleTransferActors(services: AppServices, asset: ActorRefFrom<typeof assetPageMachine>) {
   const { api } = services;
-  const toasts = services.appActor('toasts');
   return roleTransferMachine.provide({
     actors: {
       loadDirectory: fromPromise(({ signal }) => api.participantDirectory(signal)),
@@ -23,8 +21,6 @@ export function roleTransferActors(services: AppServices, asset: ActorRefFrom<ty
       focusField: (_, { field }) => {
         if (field) setTimeout(() => document.getElementById(roleTransferFieldId(field))?.focus(), 0);
       },
-      notifySent: sendTo(toasts, toastShow('success', T.sent)),
-      notifyFailed: sendTo(toasts, toastShow('error', T.failed)),
       reloadAsset: sendTo(asset, { type: 'asset.reload' }),
     },
   });

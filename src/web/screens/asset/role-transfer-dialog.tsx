@@ -3,7 +3,7 @@
 // The role-transfer machine holds the directory, the draft, the review and the request; this
 // renders them in a headlessui Dialog (focus trapped, Escape closes, the focus back on the button).
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectLoanDetails, type assetPageMachine } from '../../../../machines/asset-page';
@@ -13,6 +13,7 @@ import { selectParticipantId } from '../../../../machines/session';
 import { ROLE_TRANSFER_TEXTS as T } from '../../../domain/role-transfer';
 import { TEXTS } from '../../../domain/texts';
 import { SessionActorContext } from '../../app/actor-contexts';
+import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { StatusMessage } from '../../ui/status-message';
 import { roleTransferActors } from './role-transfer-actors';
@@ -26,7 +27,7 @@ export function RoleTransfer({ asset }: { asset: ActorRefFrom<typeof assetPageMa
   const details = useSelector(asset, selectLoanDetails);
   const subject = useMemo(() => transferSubject(details, participantId), [details, participantId]);
   const logic = useMemo(() => roleTransferActors(services, asset), [services, asset]);
-  const transfer = useActorRef(logic);
+  const transfer = useScreenActor(logic);
   const open = useSelector(transfer, selectIsOpen);
 
   if (!subject) return null;

@@ -1,11 +1,9 @@
 // The deactivation form's actors (machines/deactivation.ts) over the app's services: the loan and
-// the request through the API, the focus moves, the toasts (the app's toasts actor, reached with
-// sendTo after the machine's step) and the way back to the list view the asset was opened from.
-import { fromPromise, sendTo } from 'xstate';
+// the request through the API, the focus moves and the way back to the list view the asset was
+// opened from. Its toasts are the machine's own (it runs in the app's actor system).
+import { fromPromise } from 'xstate';
 import { deactivationMachine } from '../../../../machines/deactivation';
-import { toastShow } from '../../../../machines/toasts';
 import type { DeactivationField } from '../../../contract/deactivation';
-import { DEACTIVATION_TEXTS as T } from '../../../domain/texts';
 import type { AppServices } from '../../app/services';
 
 /** The id of a field's control: `deactivation-address-zip`. */
@@ -19,7 +17,6 @@ const focusSubmitButton = () => document.getElementById(SUBMIT_ID)?.focus();
 /** The machine over the services; `returnTo` is the list view the asset was opened from (an app path). */
 export function deactivationActors(services: AppServices, returnTo: string) {
   const { api } = services;
-  const toasts = services.appActor('toasts');
   return deactivationMachine.provide({
     actors: {
       loadLoan: fromPromise(({ input, signal }) => api.loanDetails(input.loanId, signal)),
@@ -38,8 +35,6 @@ export function deactivationActors(services: AppServices, returnTo: string) {
         }, 0);
       },
       focusSubmit: focusSubmitButton,
-      notifySubmitted: sendTo(toasts, toastShow('success', T.submitted)),
-      notifyFailed: sendTo(toasts, toastShow('error', T.submitFailed)),
       goToAssets: () => services.navigate(returnTo),
     },
   });

@@ -1,7 +1,7 @@
 // /assets/asset/:loanId/details/deactivate (SPEC sections 2, 3, 5 and 8): the deactivation
 // request form. The deactivation machine holds the draft, the rules' and the server's errors and
 // the submit; this screen renders them and sends the user's input as events.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
@@ -32,6 +32,7 @@ import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../../domain/texts
 import { US_STATES } from '../../../domain/us-states';
 import { selectParticipantId } from '../../../../machines/session';
 import { SessionActorContext } from '../../app/actor-contexts';
+import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
@@ -59,7 +60,7 @@ function DeactivationForm({ loanId, participantId }: { loanId: string; participa
   const [listView] = useState(() => returnPathOf(location.state, ASSET_LIST_VIEWS));
   const backState = listView ? { returnTo: listView } : undefined;
   const logic = useMemo(() => deactivationActors(services, listView ?? APP_PATHS.assets), [services, listView]);
-  const form = useActorRef(logic, { input: { loanId, participantId } });
+  const form = useScreenActor(logic, { input: { loanId, participantId } });
   const draft = useSelector(form, selectDraft);
   const file = useSelector(form, selectFile);
   const errors = useSelector(form, selectVisibleErrors, sameErrors);
