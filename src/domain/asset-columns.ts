@@ -1,20 +1,10 @@
 // The asset tables' columns (SPEC sections 2 and 3): which the user may hide, and which are hidden
 // until they choose. Every column together is wider than a 1440 px screen beside the navigation,
 // so the dates, the mortgagee of record and the last two parties wait behind the Columns menu.
+import { LOAN_SORT_COLUMNS } from '../contract/loans';
 
-/** Every data column, in table order (the ULI identifies a row: always shown). */
-export const ASSET_COLUMN_IDS = [
-  'uli',
-  'loanType',
-  'tradeDate',
-  'mortgageeOfRecord',
-  'status',
-  'owner',
-  'servicer',
-  'controller',
-  'subServicer',
-  'securedParty',
-] as const;
+/** Every data column, in table order: the sortable columns of the contract (the ULI identifies a row: always shown). */
+export const ASSET_COLUMN_IDS = LOAN_SORT_COLUMNS;
 export type AssetColumnId = (typeof ASSET_COLUMN_IDS)[number];
 
 export const HIDEABLE_ASSET_COLUMNS: readonly AssetColumnId[] = ASSET_COLUMN_IDS.filter((id) => id !== 'uli');
