@@ -1,6 +1,5 @@
 // The CSV calls behind the csv-export machine: the asset list's CSV (chosen loanIds plus the
 // same filters, or the whole filtered set) and the pool-asset CSV (loanIds or poolDenomination).
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, sendTo } from 'xstate';
 import { csvExportMachine, type CsvExportRequest, type CsvFile } from '../../../../machines/csv-export';
@@ -8,7 +7,7 @@ import { toastShow } from '../../../../machines/toasts';
 import type { RegistryApi } from '../../../client/api';
 import { loanFiltersOf } from '../../../domain/asset-table';
 import { ASSET_TEXTS } from '../../../domain/texts';
-import { ToastsActorContext } from '../../app/actor-contexts';
+import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 
 export const ASSETS_CSV_FILE = 'assets.csv';
@@ -60,20 +59,19 @@ export async function downloadAssetCsv(api: RegistryApi, request: CsvExportReque
   return { file, fileName: ASSETS_CSV_FILE };
 }
 
-/** The csv-export actor of an asset screen: downloads through the API, saves the file, toasts a failure. */
+/** The csv-export actor of an asset screen: downloads through the API, saves the file, toasts a failure (a child of the app root, so it reaches the toasts with `system.get`). */
 export function useCsvExportActor() {
   const { api, download } = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
   const logic = useMemo(
     () =>
       csvExportMachine.provide({
         actors: { downloadCsv: fromPromise(({ input, signal }) => downloadAssetCsv(api, input, new Date(), signal)) },
         actions: {
           saveFile: (_, { file, fileName }) => download(file, fileName),
-          notifyFailed: sendTo(toasts, toastShow('error', ASSET_TEXTS.csvFailed)),
+          notifyFailed: sendTo(({ system }) => system.get('toasts'), toastShow('error', ASSET_TEXTS.csvFailed)),
         },
       }),
-    [api, download, toasts],
+    [api, download],
   );
-  return useActorRef(logic);
+  return useScreenActor(logic);
 }

@@ -5,7 +5,7 @@
 // messages machine the bulk actions and the actors of the messages acted on; after every action
 // the page comes again from the server and the app-wide unread count (the navigation badge, the
 // dashboard tile) takes its figure.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MessageActorRef } from '../../../../machines/message';
@@ -33,7 +33,7 @@ import {
 } from '../../../../machines/paged-list';
 import type { Message } from '../../../contract/messages';
 import { MESSAGES_TEXTS as T, type BulkMessageAction } from '../../../domain/messages';
-import { MessageCountActorContext, ToastsActorContext } from '../../app/actor-contexts';
+import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { ListPagination } from '../../ui/pagination';
@@ -58,15 +58,10 @@ const toolButton =
 
 export function MessagesScreen() {
   const services = useAppServices();
-  const toasts = ToastsActorContext.useActorRef();
-  const messageCount = MessageCountActorContext.useActorRef();
   const navigate = useNavigate();
   const location = useLocation();
-  const logic = useMemo(
-    () => messagesLogic(services, toasts, messageCount, (to) => void navigate(to)),
-    [services, toasts, messageCount, navigate],
-  );
-  const messages = useActorRef(logic, { input: { view: parseMessagesView(location.search) } });
+  const logic = useMemo(() => messagesLogic(services, (to) => void navigate(to)), [services, navigate]);
+  const messages = useScreenActor(logic, { input: { view: parseMessagesView(location.search) } });
   const list = useSelector(messages, selectList) as PagedListRef;
   useListUrl(list, MESSAGES_URL);
 
