@@ -283,7 +283,6 @@ export const pagedListOf = (
 export const selectListView = <View extends ListView = ListView>(snapshot: PagedListSnapshot): View => snapshot.context.view as View;
 /** The items of the page shown. */
 export const selectListItems = <Item>(snapshot: PagedListSnapshot): readonly Item[] => shownItems(snapshot.context) as readonly Item[];
-export const selectListTotal = (snapshot: PagedListSnapshot): number => snapshot.context.totalCount;
 export const selectSelectedIds = (snapshot: PagedListSnapshot): readonly string[] => snapshot.context.selectedIds;
 export const selectIsLoading = (snapshot: PagedListSnapshot): boolean => snapshot.hasTag('loading');
 export const selectHasFailed = (snapshot: PagedListSnapshot): boolean => snapshot.matches('failed');
