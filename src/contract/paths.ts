@@ -44,5 +44,33 @@ export const PATHS = {
   loanRoleRequests: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/role-requests`,
   loanRoleRequestsPattern: `${DART_BASE}/v1/loans/:loanId/role-requests`,
   participantDirectory: `${DART_BASE}/v1/participants/directory`,
+  // Administration: organizations, their users, invitations, the contact profile, relationships.
+  users: `${DART_BASE}/v2/users`,
+  userParticipantsV2: (userId: string) => `${DART_BASE}/v2/users/${segment(userId)}/participants`,
+  userParticipantsV2Pattern: `${DART_BASE}/v2/users/:userId/participants`,
+  participants: `${DART_BASE}/v2/participants`,
+  participant: (participantId: string) => `${DART_BASE}/v2/participants/${segment(participantId)}`,
+  participantPattern: `${DART_BASE}/v2/participants/:participantId`,
+  /** An organization's audit log (the Activity tab): JSON pages, or every row as CSV (Accept: text/csv). */
+  participantActivity: (participantId: string) => `${DART_BASE}/v2/participants/${segment(participantId)}/activity`,
+  participantActivityPattern: `${DART_BASE}/v2/participants/:participantId/activity`,
+  participantUsers: (participantId: string) => `${DART_BASE}/v2/participants/${segment(participantId)}/users`,
+  participantUsersPattern: `${DART_BASE}/v2/participants/:participantId/users`,
+  participantUser: (participantId: string, userId: string) =>
+    `${DART_BASE}/v2/participants/${segment(participantId)}/users/${segment(userId)}`,
+  participantUserPattern: `${DART_BASE}/v2/participants/:participantId/users/:userId`,
+  /** POST resends a pending invitation (a new link), DELETE revokes it. */
+  participantUserInvitation: (participantId: string, userId: string) =>
+    `${DART_BASE}/v2/participants/${segment(participantId)}/users/${segment(userId)}/invitation`,
+  participantUserInvitationPattern: `${DART_BASE}/v2/participants/:participantId/users/:userId/invitation`,
+  participantProfile: `${DART_BASE}/v1/participants/profile`,
+  /** The current organization's relationships (its profile page lists them). */
+  relationships: `${DART_BASE}/v1/relationships`,
+  relationship: (relationshipId: string) => `${DART_BASE}/v1/relationships/${segment(relationshipId)}`,
+  relationshipPattern: `${DART_BASE}/v1/relationships/:relationshipId`,
+  relationshipPartnerProfile: (relationshipId: string) => `${DART_BASE}/v1/relationships/${segment(relationshipId)}/partnerProfile`,
+  relationshipPartnerProfilePattern: `${DART_BASE}/v1/relationships/:relationshipId/partnerProfile`,
+  /** The hosted page where an invited person sets a password (GET ?token=..., POST the form). */
+  invitationPage: `${IDENTITY_BASE}/invitation`,
   health: '/healthz',
 } as const;

@@ -34,6 +34,10 @@ export const APP_PATHS = {
     `/administration/organizations/${segment(organizationUuid)}/users/${segment(userUuid)}`,
   deleteOrganizationUser: (organizationUuid: string, userUuid: string) =>
     `/administration/organizations/${segment(organizationUuid)}/users/${segment(userUuid)}/delete`,
+  /** An organization's audit log (not SPEC's: the administration's Activity tab). */
+  organizationActivity: (organizationUuid: string) => `/administration/organizations/${segment(organizationUuid)}/activity`,
+  /** SPEC section 2: the partner view of a relationship ('its path is not shown'; this is ours). */
+  partnerProfile: (relationshipId: string) => `/administration/relationships/${segment(relationshipId)}`,
 } as const;
 
 /** Router patterns (relative, as React Router nests them) for the routes above. */
@@ -61,6 +65,8 @@ export const ROUTE_PATTERNS = {
   newOrganizationUser: 'administration/organizations/:organizationUuid/users/new',
   organizationUser: 'administration/organizations/:organizationUuid/users/:userUuid',
   deleteOrganizationUser: 'administration/organizations/:organizationUuid/users/:userUuid/delete',
+  organizationActivity: 'administration/organizations/:organizationUuid/activity',
+  partnerProfile: 'administration/relationships/:relationshipId',
 } as const;
 
 /** Longest screen address kept across a sign-in (the server accepts up to 2,048 characters with the base path). */

@@ -275,3 +275,27 @@ export const DEACTIVATION_TEXTS = {
   failedMessage: (uli: string) => `Deactivation of asset ${uli} could not be completed. Submit the request again.`,
   deactivateAsset: 'Deactivate',
 } as const;
+
+/** SPEC sections 5 and 8: the user add and edit flows (administration). */
+export const USER_TEXTS = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  /** SPEC section 5: '<field> cannot be greater than 128 characters.' */
+  tooLong: (field: 'First name' | 'Middle name' | 'Last name') => `${field} cannot be greater than 128 characters.`,
+  invalidEmail: 'Please enter a valid email.',
+  rolesRequired: 'Choose at least one role.',
+  newUserAdded: 'New user successfully added.',
+  existingUserAdded: 'Existing user successfully added.',
+  rolesUpdated: 'Roles successfully updated.',
+  /** Not SPEC's: the guards every admin console has (409 bodies). */
+  lastAdmin: 'An active organization must keep at least one administrator (ORG_ADMIN).',
+  ownAdminRole: 'You cannot remove your own administrator role.',
+  ownMembership: 'You cannot remove yourself from the organization.',
+  emailTaken: 'A user with this email already exists.',
+  alreadyMember: 'This user is already a member of the organization.',
+  notMember: 'This user is not a member of the organization.',
+  invitationNotFound: 'This invitation link is not valid.',
+  invitationExpired: 'This invitation has expired. Ask your administrator for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationRevoked: 'This invitation was revoked. Ask your administrator for a new one.',
+} as const;

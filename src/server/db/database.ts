@@ -82,6 +82,9 @@ export async function currentRole(handle: DatabaseHandle): Promise<string> {
   return rows[0]?.role ?? '';
 }
 
+/** Tables of the public schema the application role may insert into and read, never change. */
+export const APPEND_ONLY_TABLES = ['audit_log'] as const;
+
 /**
  * Run by the owner role (the one that migrated) for the application role: exactly what the server
  * needs in each schema, on what exists now and, through the owner's default privileges, on what
@@ -115,6 +118,10 @@ export async function grantApplicationRole(handle: DatabaseHandle, applicationRo
       await client.query(`${future} SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`);
       await client.query(`${future} USAGE ON SEQUENCES TO ${role}`);
       await client.query(`${future} EXECUTE ON FUNCTIONS TO ${role}`);
+    }
+    // Append-only tables: the server records, it never rewrites or erases what it recorded.
+    for (const table of APPEND_ONLY_TABLES) {
+      await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${pg.escapeIdentifier(table)} FROM ${role}`);
     }
     await client.query('COMMIT');
   } catch (error) {

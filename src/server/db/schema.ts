@@ -101,10 +101,18 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
     lastName: text('last_name').notNull(),
+    /** The last completed sign-in of the user's identity (the administration's user list shows it). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_identity_key').on(t.identityId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_identity_key').on(t.identityId),
+    // The administration's user search (name or email, any substring) and its name order.
+    index('users_search_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
+    index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+  ],
 );
 
 /** Participant organizations with their contact profile. */
@@ -128,7 +136,15 @@ export const participants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('participants_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('participants_code_key').on(t.code),
+    // The administration's organization search (name, code or email, any substring) and its name order.
+    index('participants_search_idx').using(
+      'gin',
+      sql`lower(${t.name} || ' ' || ${t.organizationName} || ' ' || ${t.code} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
+    index('participants_name_order_idx').on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const participantContacts = pgTable(
@@ -561,5 +577,78 @@ export const loanListSearch = pgTable(
     index('loan_list_search_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`, t.holders)
       .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Every administration write (organizations, their users, invitations, the contact profile): who,
+ * when, from where, what, and the values before and after. Append-only: the server's database role
+ * may insert and read it, never update or delete it (database.ts grantApplicationRole).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The organization the change concerns (its Activity tab lists it). */
+    participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'no action' }),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    clientAddress: text('client_address'),
+    /** What happened: organization.created, user.invited, user.roles-changed, profile.updated, ... */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_participant_idx').on(t.participantId, t.occurredAt.desc(), t.id.desc())],
+);
+
+/**
+ * A single-use invitation of a user to an organization: the link carries a random token, the table
+ * only its SHA-256. Pending while neither accepted nor revoked and not past `expires_at`.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invitations_token_key').on(t.tokenHash), index('invitations_participant_idx').on(t.participantId, t.userId)],
+);
+
+/**
+ * Mail and SMS waiting to leave: written in the transaction of the change that causes them, sent
+ * by a job (nodemailer when SMTP_URL is set), kept for the development mailbox otherwise.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
   ],
 );

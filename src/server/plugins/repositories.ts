@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import * as audit from '../db/audit-repository';
 import * as deactivation from '../db/deactivation-repository';
 import * as documents from '../db/document-repository';
 import * as identities from '../db/identity-repository';
@@ -32,6 +33,7 @@ const REPOSITORY_MODULES = {
   roleRequests,
   securityEvents,
   signInThrottle,
+  audit,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;
