@@ -3,6 +3,7 @@
 // the same process and run, the yardstick for the server's own cost per request: users/me and
 // the asset list must reach at least a quarter of its throughput.
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PATHS } from '../src/contract/paths';
@@ -57,13 +58,28 @@ export function mergeRounds(rounds: readonly LoadResult[]): LoadResult {
 
 /** The bare route's path: a query validated by zod and a small object serialized through zod. */
 const BARE_PATH = '/bare';
+/** The bare route with one PostgreSQL round trip: the floor of any uncached registry read. */
+const BARE_PG_PATH = '/bare-pg';
+
+const bareQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 
 /**
  * A bare Fastify app with the same zod type provider as the registry: one GET route whose query
  * (limit, offset) and answer go through zod, and nothing else (no cookies, headers, hooks or
  * database). Runs in the benchmark's process, beside the registry server.
+ *
+ * Given a database and a JSON text, a second route (`/bare-pg`) adds exactly one PostgreSQL round
+ * trip through node-postgres as the registry makes it (a pool, a named statement, one text
+ * column) and sends that text as the answer, as the asset list sends the page PostgreSQL wrote:
+ * what an uncached read costs before any of the registry's own code.
  */
-export async function startBareServer(host: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBareServer(
+  host: string,
+  database?: { readonly connectionString: string; readonly answer: string },
+): Promise<{ url: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,10 +87,7 @@ export async function startBareServer(host: string): Promise<{ url: string; clos
     BARE_PATH,
     {
       schema: {
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(100).default(10),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
+        querystring: bareQuerySchema,
         response: {
           200: z.object({ limit: z.number(), offset: z.number(), items: z.array(z.object({ id: z.number(), name: z.string() })) }),
         },
@@ -86,8 +99,21 @@ export async function startBareServer(host: string): Promise<{ url: string; clos
       items: [{ id: request.query.offset, name: 'bare' }],
     }),
   );
+  const pool = database ? new pg.Pool({ connectionString: database.connectionString, max: 16 }) : undefined;
+  if (pool && database) {
+    app.withTypeProvider<ZodTypeProvider>().get(BARE_PG_PATH, { schema: { querystring: bareQuerySchema } }, async (_request, reply) => {
+      const result = await pool.query<{ page: string }>({ name: 'bare_pg', text: 'SELECT $1::text AS page', values: [database.answer] });
+      return reply.type('application/json; charset=utf-8').send(result.rows[0]?.page ?? '');
+    });
+  }
   const address = await app.listen({ host, port: 0 });
-  return { url: address, close: () => app.close() };
+  return {
+    url: address,
+    close: async () => {
+      await app.close();
+      await pool?.end();
+    },
+  };
 }
 
 export function stressScenarios(input: {
@@ -130,3 +156,7 @@ export function stressScenarios(input: {
 /** The bare route's one request as a scenario (the stress section's, and the CPU yardstick of the list views). */
 export const bareScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
   httpScenario(name, { method: 'GET', url: `${bareUrl}${BARE_PATH}?limit=10&offset=0`, headers: {}, expectStatus: 200 });
+
+/** The bare route with its one PostgreSQL round trip (startBareServer given a database). */
+export const barePgScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
+  httpScenario(name, { method: 'GET', url: `${bareUrl}${BARE_PG_PATH}?limit=10&offset=0`, headers: {}, expectStatus: 200 });

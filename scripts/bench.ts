@@ -54,8 +54,9 @@ import {
   STRESS_SCENARIOS,
   stressScenarios,
   bareScenario,
+  barePgScenario,
 } from './bench-stress';
-import { BARE_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, idleCpu, ownCpuMs, type CpuMeasured } from './bench-cpu';
+import { BARE_CPU_SCENARIO, BARE_PG_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, idleCpu, ownCpuMs, type CpuMeasured } from './bench-cpu';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -728,9 +729,12 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
     if (result.errorSamples.length > 0) console.log(`  ${result.name} errors: ${result.errorSamples.join('; ')}`);
   }
   const bareCpu = scenario(report, BARE_CPU_SCENARIO)?.serverCpuMicrosPerCall;
+  const barePgCpu = scenario(report, BARE_PG_CPU_SCENARIO)?.serverCpuMicrosPerCall;
   const listRows = (report.assets?.views ?? []).map((view) => {
     const [cached, uncached, sql] = ['', UNCACHED_SUFFIX, SQL_SUFFIX].map((suffix) => scenario(report, view.name + suffix)?.p95);
     const ratio = (api: number | undefined) => (api === undefined || sql === undefined || !(sql > 0) ? '-' : `${fixed(api / sql, 2)}x`);
+    const floorRatio = (micros: number | undefined) =>
+      micros === undefined || barePgCpu === undefined || !(barePgCpu > 0) ? '-' : `${fixed(micros / barePgCpu, 2)}x`;
     const cpu = (suffix: string) => {
       const micros = scenario(report, view.name + suffix)?.serverCpuMicrosPerCall;
       return micros === undefined ? '-' : `${fixed(micros, 0)}${bareCpu ? ` (${fixed(micros / bareCpu, 2)}x)` : ''}`;
@@ -742,6 +746,7 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
       fixed(sql ?? Number.NaN, 2),
       cpu(''),
       cpu(UNCACHED_SUFFIX),
+      floorRatio(scenario(report, view.name + UNCACHED_SUFFIX)?.serverCpuMicrosPerCall),
       ratio(cached),
       ratio(uncached),
     ];
@@ -750,13 +755,14 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
     console.log(
       '\nList views, p95 in ms: the API with its page cache (as deployed), without it (a first look), and the raw SQL; ' +
         `the server's CPU per call in µs, its idle CPU subtracted (x the bare Fastify + zod route's ${bareCpu === undefined ? '-' : fixed(bareCpu, 0)} µs); ` +
+        `the uncached CPU over the bare route with one PostgreSQL query (${barePgCpu === undefined ? '-' : fixed(barePgCpu, 0)} µs); ` +
         'API/SQL for information.',
     );
     console.log(
       table(
-        ['view', 'API', 'API, cache off', 'SQL', 'CPU/call', 'CPU/call, cache off', 'API/SQL', 'cache off/SQL'],
+        ['view', 'API', 'API, cache off', 'SQL', 'CPU/call', 'CPU/call, cache off', 'cache off/pg floor', 'API/SQL', 'cache off/SQL'],
         listRows,
-        [1, 2, 3, 4, 5, 6, 7],
+        [1, 2, 3, 4, 5, 6, 7, 8],
       ),
     );
   }
@@ -938,9 +944,18 @@ async function runAssets(
   const views: { name: string; totalCount: number }[] = [];
   // The yardstick: the bare route's CPU per call, measured the same way in the same run.
   if (listViews(data).some((view) => isSelected(view.name))) {
-    const bare = await startBareServer(HOST);
+    // The floor of an uncached read answers the size of the real first page.
+    const [first] = listViews(data);
+    const firstRequest = first ? listRequest(baseUrl, auth, data, first) : undefined;
+    const answer = firstRequest
+      ? await fetch(firstRequest.url, { headers: firstRequest.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((r) =>
+          r.text(),
+        )
+      : '{}';
+    const bare = await startBareServer(HOST, { connectionString, answer });
     try {
       await runScenario(client, bareScenario(BARE_CPU_SCENARIO, bare.url), loadOptions, results, { serverCpu: true, always: true });
+      await runScenario(client, barePgScenario(BARE_PG_CPU_SCENARIO, bare.url), loadOptions, results, { serverCpu: true, always: true });
     } finally {
       await bare.close();
     }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BARE_CPU_SCENARIO,
+  BARE_PG_CPU_SCENARIO,
   CPU_RATIO_TARGETS,
   cpuGoals,
   cpuMicrosPerCall,
@@ -66,8 +67,9 @@ describe('server CPU per call', () => {
     expect(goals.map((goal) => [goal.label, goal.target])).toEqual([
       ['server CPU/call / bare route, first page', CPU_RATIO_TARGETS.cached],
       ['server CPU/call / bare route, first page (cache off)', CPU_RATIO_TARGETS.uncached],
+      ['server CPU/call / bare route + one PostgreSQL query, first page (cache off)', CPU_RATIO_TARGETS.uncachedOverFloor],
     ]);
-    expect(CPU_RATIO_TARGETS).toEqual({ cached: 3, uncached: 5 });
+    expect(CPU_RATIO_TARGETS).toEqual({ cached: 3, uncached: 5, uncachedOverFloor: 2.5 });
     const results = [result(BARE_CPU_SCENARIO, 31), result('list: first page', 86), result('list: first page (page cache off)', 151)];
     const find = (name: string) => results.find((entry) => entry.name === name);
     const [cached, uncached] = goals.map((goal) => goal.ratio(find));
@@ -77,6 +79,17 @@ describe('server CPU per call', () => {
     const slower = [result(BARE_CPU_SCENARIO, 31), result('list: first page (page cache off)', 160)];
     const slowerRatio = goals[1]?.ratio((name) => slower.find((entry) => entry.name === name));
     expect(slowerRatio).toBeGreaterThan(CPU_RATIO_TARGETS.uncached);
+  });
+
+  it('weighs an uncached view against the bare route with one PostgreSQL query too', () => {
+    const floorGoal = cpuGoals(['list: first page'], ' (page cache off)')[2]!;
+    const results = [result(BARE_CPU_SCENARIO, 28), result(BARE_PG_CPU_SCENARIO, 100), result('list: first page (page cache off)', 214)];
+    const ratio = floorGoal.ratio((name) => results.find((entry) => entry.name === name));
+    expect(ratio).toBeCloseTo(2.14, 9);
+    expect(ratio! <= CPU_RATIO_TARGETS.uncachedOverFloor).toBe(true);
+    const heavier = [result(BARE_PG_CPU_SCENARIO, 100), result('list: first page (page cache off)', 260)];
+    expect(floorGoal.ratio((name) => heavier.find((entry) => entry.name === name))).toBeGreaterThan(CPU_RATIO_TARGETS.uncachedOverFloor);
+    expect(floorGoal.ratio((name) => (name === BARE_PG_CPU_SCENARIO ? undefined : result(name, 200)))).toBeUndefined();
   });
 
   it('leaves a goal unmeasured when the view or the bare route has no CPU figure', () => {
