@@ -9,6 +9,8 @@ import {
   loanListShape,
   loanListSql,
   NARROWING_CANDIDATES,
+  NARROWING_WINDOW,
+  narrowingWindow,
   type LoanListFilter,
   type LoanPageRequest,
 } from '../../src/server/db/loan-list-query';
@@ -102,5 +104,28 @@ describe('the asset list statement by shape', () => {
     const single = loanListSql({ ...base, query: 'smith\nx' }, { limit: 10, offset: 0 });
     expect(single.text).toContain('e.loan_id IN (SELECT c.loan_id FROM loan_list_search c WHERE c.search LIKE lower(');
     expect(single.text).not.toContain('first');
+  });
+
+  it('looks for a long piece holding digits by its window with the most digits first, and for the whole piece past the gate', () => {
+    expect(NARROWING_WINDOW).toBe(8);
+    expect(narrowingWindow('3669 Lakeview Ter')).toBe('3669 Lak');
+    expect(narrowingWindow('Lakeview Ter 3669')).toBe('Ter 3669');
+    expect(narrowingWindow('Apt 12, 4410 Elm')).toBe('12, 4410');
+    // Without digits, or no longer than the window: the piece itself.
+    expect(narrowingWindow('Lakeview Terrace')).toBe('Lakeview Terrace');
+    expect(narrowingWindow('12 Elm')).toBe('12 Elm');
+    const base = { participantId: PARTICIPANTS[0] ?? '', roles: [...DEFAULT_ROLE_FILTER] };
+    const { text, values } = loanListSql({ ...base, query: 'Sullivan\n3669 Lakeview Ter' }, { limit: 10, offset: 0 });
+    const window = `$${values.indexOf('%3669 Lak%') + 1}`;
+    const whole = `$${values.indexOf('%3669 Lakeview Ter%') + 1}`;
+    const other = `$${values.indexOf('%Sullivan%') + 1}`;
+    expect(text).toContain(`WITH first AS MATERIALIZED (SELECT c.loan_id FROM loan_list_search c WHERE c.search LIKE lower(${window})`);
+    expect(text).toContain(`> $${values.indexOf(NARROWING_CANDIDATES) + 1}::int AND c.search LIKE lower(${whole})`);
+    expect(text).toContain(`AND c.search LIKE lower(${other})`);
+    // One long piece with digits and nothing else long enough: the window, then the whole piece past the gate.
+    const alone = loanListSql({ ...base, query: 'x\n3669 Lakeview Ter' }, { limit: 10, offset: 0 });
+    expect(alone.values).toContain('%3669 Lak%');
+    expect(alone.values).toContain('%3669 Lakeview Ter%');
+    expect(alone.values).toContain(NARROWING_CANDIDATES);
   });
 });

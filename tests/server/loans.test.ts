@@ -253,7 +253,15 @@ describe('GET v2 /loans: search', () => {
       expect(await list({ query: 'Quillfeather\n8' })).toEqual({ loans: [], totalCount: 0 });
       expect(await list({ query: 'Quillfeather\nQuillfeather Lane' })).toEqual({ loans: [], totalCount: 0 });
       // Past NARROWING_CANDIDATES loans for the longest piece the other pieces narrow too: the same pages.
-      for (const query of ['Quillfeather\n9 Quill', 'feather\n9 Quillfeather Lane', 'Quillfeather\n8 Quill']) {
+      // A long piece with digits is looked for by its window first ('9 Quillf'), then whole past the gate.
+      expect(await list({ query: 'Quillfeather\n9 Quillfeather Lane' })).toMatchObject({ totalCount: 1, loans: [{ loanId: both.id }] });
+      for (const query of [
+        'Quillfeather\n9 Quill',
+        'feather\n9 Quillfeather Lane',
+        'Quillfeather\n8 Quill',
+        'Quillfeather\n9 Quillfeather Lane',
+        'Quillfeather\n9 Quillfeather Lam',
+      ]) {
         const { text, values } = loanListSql(
           { participantId: world.home, roles: [...DEFAULT_ROLE_FILTER], query },
           { limit: 10, offset: 0 },
