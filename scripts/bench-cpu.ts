@@ -24,6 +24,9 @@ export const BARE_CPU_SCENARIO = 'bare Fastify + zod route (CPU per call)';
  */
 export const BARE_PG_CPU_SCENARIO = 'bare route + one PostgreSQL query (CPU per call)';
 
+/** The same query held 100 ms in PostgreSQL: the server's CPU of a call that waits as a search does (for information). */
+export const BARE_PG_SLOW_CPU_SCENARIO = 'bare route + one PostgreSQL query waiting 100 ms (CPU per call)';
+
 /** How long the idle CPU is measured before each run. */
 export const IDLE_WINDOW_MS = 1_000;
 

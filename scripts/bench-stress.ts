@@ -60,6 +60,7 @@ export function mergeRounds(rounds: readonly LoadResult[]): LoadResult {
 const BARE_PATH = '/bare';
 /** The bare route with one PostgreSQL round trip: the floor of any uncached registry read. */
 const BARE_PG_PATH = '/bare-pg';
+const BARE_PG_SLOW_PATH = '/bare-pg-slow';
 
 const bareQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -105,6 +106,17 @@ export async function startBareServer(
       const result = await pool.query<{ page: string }>({ name: 'bare_pg', text: 'SELECT $1::text AS page', values: [database.answer] });
       return reply.type('application/json; charset=utf-8').send(result.rows[0]?.page ?? '');
     });
+    // The same round trip held 100 ms in PostgreSQL, as a search's is: what waiting costs the server.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(BARE_PG_SLOW_PATH, { schema: { querystring: bareQuerySchema } }, async (_request, reply) => {
+        const result = await pool.query<{ page: string }>({
+          name: 'bare_pg_slow',
+          text: 'SELECT $1::text AS page FROM pg_sleep(0.1)',
+          values: [database.answer],
+        });
+        return reply.type('application/json; charset=utf-8').send(result.rows[0]?.page ?? '');
+      });
   }
   const address = await app.listen({ host, port: 0 });
   return {
@@ -160,3 +172,7 @@ export const bareScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
 /** The bare route with its one PostgreSQL round trip (startBareServer given a database). */
 export const barePgScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
   httpScenario(name, { method: 'GET', url: `${bareUrl}${BARE_PG_PATH}?limit=10&offset=0`, headers: {}, expectStatus: 200 });
+
+/** The bare route with its one PostgreSQL round trip held 100 ms by the database (a slow search's wait, without its work). */
+export const barePgSlowScenario = (name: string, bareUrl: string): HttpScenarioSpec =>
+  httpScenario(name, { method: 'GET', url: `${bareUrl}${BARE_PG_SLOW_PATH}?limit=10&offset=0`, headers: {}, expectStatus: 200 });

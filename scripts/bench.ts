@@ -55,8 +55,18 @@ import {
   stressScenarios,
   bareScenario,
   barePgScenario,
+  barePgSlowScenario,
 } from './bench-stress';
-import { BARE_CPU_SCENARIO, BARE_PG_CPU_SCENARIO, cpuGoals, cpuMicrosPerCall, idleCpu, ownCpuMs, type CpuMeasured } from './bench-cpu';
+import {
+  BARE_CPU_SCENARIO,
+  BARE_PG_CPU_SCENARIO,
+  BARE_PG_SLOW_CPU_SCENARIO,
+  cpuGoals,
+  cpuMicrosPerCall,
+  idleCpu,
+  ownCpuMs,
+  type CpuMeasured,
+} from './bench-cpu';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -956,6 +966,10 @@ async function runAssets(
     try {
       await runScenario(client, bareScenario(BARE_CPU_SCENARIO, bare.url), loadOptions, results, { serverCpu: true, always: true });
       await runScenario(client, barePgScenario(BARE_PG_CPU_SCENARIO, bare.url), loadOptions, results, { serverCpu: true, always: true });
+      await runScenario(client, barePgSlowScenario(BARE_PG_SLOW_CPU_SCENARIO, bare.url), loadOptions, results, {
+        serverCpu: true,
+        always: true,
+      });
     } finally {
       await bare.close();
     }
