@@ -21,6 +21,12 @@ export const ROUTE_ACCESS = [
   'registry-staff',
   /** The registry user named by the route's `:userId`, or registry staff; the participant header is not used. */
   'self-or-registry-staff',
+  /**
+   * Registry staff, or a member holding ORG_ADMIN on the organization the call concerns: the
+   * route's `:participantId`, else the body's `participantId`, else the acting organization
+   * (x-participant-id, else the default one). The administration of an organization's users.
+   */
+  'org-admin-or-registry-staff',
 ] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
@@ -39,6 +45,8 @@ export const PERMISSION_REFUSALS = {
   'org-admin': 'Only an administrator of this organization (ORG_ADMIN) may do this.',
   'registry-staff': 'Only registry staff (ROLE_DART_ADMIN or ROLE_DART_OPS) may do this.',
   'self-or-registry-staff': 'You can only list your own organizations.',
+  'org-admin-or-registry-staff':
+    'Only an administrator of this organization (ORG_ADMIN) or registry staff (ROLE_DART_ADMIN or ROLE_DART_OPS) may do this.',
 } as const satisfies Partial<Record<RouteAccess, string>>;
 
 /** The 404 of a self-or-registry-staff route to an identity without a registry user (as users/me says it). */

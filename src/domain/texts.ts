@@ -298,4 +298,11 @@ export const USER_TEXTS = {
   invitationExpired: 'This invitation has expired. Ask your administrator for a new one.',
   invitationUsed: 'This invitation has already been used.',
   invitationRevoked: 'This invitation was revoked. Ask your administrator for a new one.',
+  organizationNotFound: 'Organization not found.',
+  organizationInactive: 'This organization is inactive: reactivate it before adding users.',
+  noLongerAdmin: 'You are no longer an administrator of this organization.',
+  /** The hosted invitation page. */
+  invitationTitle: 'Set your password',
+  invitationExistingTitle: 'Join with your password',
+  invitationWrongPassword: 'The password is not correct',
 } as const;

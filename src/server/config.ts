@@ -38,6 +38,11 @@ export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** A connection that sends nothing for this long is closed (slow-body and idle attacks). */
 export const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
 
+/** An invitation link is valid this long (7 days). */
+export const DEFAULT_INVITATION_TTL_HOURS = 7 * 24;
+/** The sender of the outbox's mail when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = 'Loan Registry <no-reply@registry.invalid>';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -103,6 +108,16 @@ const envSchema = z.object({
   JOB_WORKERS: booleanString.default(true),
   /** Test only: each background job step pauses this long (ms), so a test can stop a server mid-job. */
   JOB_TEST_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Hours an invitation link stays valid. */
+  INVITATION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(DEFAULT_INVITATION_TTL_HOURS),
+  /** Where the outbox's mail goes (nodemailer's createTransport URL, smtp:// or smtps://); unset, mail stays in the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).max(320).default(DEFAULT_MAIL_FROM),
 });
 
 export interface ServerConfig {
@@ -143,6 +158,11 @@ export interface ServerConfig {
   readonly jobPurgeIntervalMs: number;
   /** Test only (JOB_TEST_DELAY_MS): the pause of each job step. */
   readonly jobTestDelayMs: number;
+  /** INVITATION_TTL_HOURS: how long an invitation link is valid. */
+  readonly invitationTtlHours: number;
+  /** SMTP_URL: the outbox job sends mail through it; unset, mail stays in the outbox (and links are logged). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -186,5 +206,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     jobRetentionHours: parsed.JOB_RETENTION_HOURS,
     jobPurgeIntervalMs: parsed.JOB_PURGE_INTERVAL_MS,
     jobTestDelayMs: parsed.JOB_TEST_DELAY_MS,
+    invitationTtlHours: parsed.INVITATION_TTL_HOURS,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
   };
 }

@@ -4,10 +4,12 @@ import { batchDownloadAomsFailed, runBatchDownloadAoms } from './batch-download-
 import { deactivationFailed, runProcessDeactivation } from './deactivation-job';
 import { JOB_QUEUES } from './job-queues';
 import type { JobFailureHandlers, JobHandlers } from './job-runner';
+import { runSendOutbox } from './outbox-job';
 
 export const JOB_HANDLERS: JobHandlers = {
   [JOB_QUEUES.batchDownloadAoms]: runBatchDownloadAoms,
   [JOB_QUEUES.processDeactivation]: runProcessDeactivation,
+  [JOB_QUEUES.sendOutbox]: runSendOutbox,
 };
 
 /** Called once when a queue's job has failed for good (optional per queue). */

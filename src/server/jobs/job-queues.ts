@@ -3,6 +3,7 @@
 export const JOB_QUEUES = {
   batchDownloadAoms: 'batch-download-aoms',
   processDeactivation: 'process-deactivation',
+  sendOutbox: 'send-outbox',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
@@ -27,4 +28,6 @@ export const JOB_QUEUE_OPTIONS: Readonly<Record<JobQueue, JobQueueOptions>> = {
   // Zipping thousands of documents can take minutes; a retry starts the zip over.
   [JOB_QUEUES.batchDownloadAoms]: { retryLimit: 4, retryDelay: 2, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
   [JOB_QUEUES.processDeactivation]: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // A mail server that is down for a while: retries over about an hour.
+  [JOB_QUEUES.sendOutbox]: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
 };

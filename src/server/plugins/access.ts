@@ -19,6 +19,8 @@ declare module 'fastify' {
     registryUser: UserRow | null;
     /** The organization the call acts for, with the caller's roles there. */
     membership: MembershipWithParticipant | null;
+    /** Registry staff ('org-admin-or-registry-staff' routes): every organization, not only those it administers. */
+    registryStaff: boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route (required: a route without it fails at start). */
@@ -34,6 +36,8 @@ export const isSecureRoute = (routeUrl: string | undefined): boolean =>
 
 /** Levels that act for an organization, hence only on product routes. */
 const ORGANIZATION_LEVELS: ReadonlySet<RouteAccess> = new Set(['member', 'org-admin']);
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 const invalidParticipant = () => forbidden(TEXTS.invalidParticipantBody);
 
@@ -65,6 +69,7 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
   const users = app.repositories.users;
   app.decorateRequest('registryUser', null);
   app.decorateRequest('membership', null);
+  app.decorateRequest('registryStaff', false);
 
   // Checked once every route is in (a plugin's own routes get theirs from defaultAccess, whose
   // onRoute hook runs after this one): a route without a valid declaration fails the start.
@@ -135,7 +140,49 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
         if (typeof named === 'string' && (!UUID_PATTERN.test(named) || named.toLowerCase() === caller.user.id)) return;
         throw forbidden(PERMISSION_REFUSALS['self-or-registry-staff']);
       }
+      case 'org-admin-or-registry-staff': {
+        if (isRegistryAdmin(caller.identity.roles)) {
+          request.registryStaff = true;
+          return;
+        }
+        const refused = forbidden(PERMISSION_REFUSALS['org-admin-or-registry-staff']);
+        if (!caller.user) throw refused;
+        const named = (request.params as { participantId?: unknown }).participantId;
+        if (typeof named === 'string') {
+          // An id that is no UUID is left to the route's params schema (400 naming it).
+          if (!UUID_PATTERN.test(named)) return;
+          request.membership = await adminMembership(caller.user.id, named.toLowerCase(), refused);
+          return;
+        }
+        if (SAFE_METHODS.has(request.method)) {
+          request.membership = await actingMembership(request, true);
+          if (!isOrganizationAdmin(request.membership?.roles ?? [])) throw refused;
+          return;
+        }
+        // The organization is in the body (not read yet): one this caller administers is checked
+        // once it is validated (preHandler below); a caller administering none is refused now.
+        const memberships = await users.listActiveMemberships(caller.user.id);
+        if (!memberships.some((membership) => isOrganizationAdmin(membership.roles))) throw refused;
+        return;
+      }
     }
+  });
+
+  /** The caller's membership of `participantId` when it is active and holds ORG_ADMIN; else `refused`. */
+  async function adminMembership(userId: string, participantId: string, refused: Error): Promise<MembershipWithParticipant> {
+    const membership = await users.findActiveMembership(userId, participantId);
+    if (!membership || !isOrganizationAdmin(membership.roles)) throw refused;
+    return membership;
+  }
+
+  // The body's organization of an 'org-admin-or-registry-staff' write without :participantId.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.access !== 'org-admin-or-registry-staff' || request.registryStaff || request.membership) return;
+    const user = request.registryUser;
+    const named = (request.body as { participantId?: unknown } | undefined)?.participantId;
+    const refused = forbidden(PERMISSION_REFUSALS['org-admin-or-registry-staff']);
+    if (!user || typeof named !== 'string') throw refused;
+    request.membership = await adminMembership(user.id, named.toLowerCase(), refused);
   });
 }
 

@@ -78,6 +78,9 @@ function accessOf(route: RouteOptions): SecurityNeeds {
     case 'registry-staff':
     case 'self-or-registry-staff':
       return { session: 'required', participant: false, role: true };
+    case 'org-admin-or-registry-staff':
+      // The organization is the path's (or the body's); a route that names none acts for the header's.
+      return { session: 'required', participant: !route.url.includes(':participantId'), role: true };
   }
 }
 

@@ -13,6 +13,8 @@ import * as jobs from '../db/job-repository';
 import * as loanDetails from '../db/loan-details-repository';
 import * as loanList from '../db/loan-list-repository';
 import * as messages from '../db/message-repository';
+import * as organizationUsers from '../db/organization-user-repository';
+import * as outbox from '../db/outbox-repository';
 import * as pools from '../db/pool-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
@@ -34,6 +36,8 @@ const REPOSITORY_MODULES = {
   securityEvents,
   signInThrottle,
   audit,
+  organizationUsers,
+  outbox,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

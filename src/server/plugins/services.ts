@@ -4,10 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as deactivations from '../services/deactivations';
+import * as organizationUsers from '../services/organization-users';
 import * as roleTransfers from '../services/role-transfers';
 import { bindRepository, type BoundRepository } from './repositories';
 
-const SERVICE_MODULES = { deactivations, roleTransfers };
+const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers };
 
 export type Services = { readonly [Name in keyof typeof SERVICE_MODULES]: BoundRepository<(typeof SERVICE_MODULES)[Name]> };
 
