@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH } from '../domain/constants';
 import { ORGANIZATION_USER_ROLES } from '../domain/roles';
 import { USER_TEXTS as T } from '../domain/texts';
 import { inputText } from './common';
+import { MIN_PASSWORD_LENGTH } from './identity';
 import { pageAnswerOf, pageQueryOf } from './paging';
 import { userSchema } from './users';
 
@@ -84,3 +85,31 @@ export const resentInvitationSchema = z.object({ invitation: invitationSchema, i
 
 export const participantUserParamsSchema = z.object({ participantId: z.uuid(), userId: z.uuid() });
 export const participantParamsSchema = z.object({ participantId: z.uuid() });
+
+/** The hosted invitation page's link: ?token=... (43 base64url characters). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not an invitation token');
+export const invitationPageQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * The hosted invitation page's form: a new person sets a password (newPassword, confirmPassword,
+ * the rules of the password page); someone who already has an identity of that email gives its
+ * password instead (password). The server decides which applies.
+ */
+export const invitationFormSchema = z.object({
+  token: z.string().max(200),
+  newPassword: z.string().max(1024).optional(),
+  confirmPassword: z.string().max(1024).optional(),
+  password: z.string().max(1024).optional(),
+});
+export const newPasswordFormSchema = z
+  .object({
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(MIN_PASSWORD_LENGTH, `The new password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(1024, 'The new password must be at most 1024 characters'),
+    confirmPassword: z.string({ error: 'Confirm the new password' }).max(1024),
+  })
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    message: 'The new password and its confirmation do not match',
+    path: ['confirmPassword'],
+  });

@@ -15,6 +15,7 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   DEFAULT_SESSION_PURGE_INTERVAL_MS,
   DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
+  DEFAULT_INVITATION_TTL_HOURS,
   type ServerConfig,
 } from './config';
 import type { Database } from './db/database';
@@ -37,10 +38,12 @@ import { deactivationRoutes } from './routes/deactivation';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { invitationPageRoutes } from './routes/invitation-page';
 import { jobRoutes } from './routes/jobs';
 import { loanDetailsRoutes } from './routes/loan-details';
 import { loanRoutes } from './routes/loans';
 import { messageRoutes } from './routes/messages';
+import { organizationUserRoutes } from './routes/organization-users';
 import { poolRoutes } from './routes/pools';
 import { roleRequestRoutes } from './routes/role-requests';
 import { userRoutes } from './routes/users';
@@ -66,6 +69,7 @@ export interface BuildAppOptions {
         | 'signInAccountLimit'
         | 'sessionPurgeIntervalMs'
         | 'securityEventRetentionDays'
+        | 'invitationTtlHours'
       >
     >;
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
@@ -172,6 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInAccountLimit: config.signInAccountLimit ?? DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
     passwordHashParams: options.passwordHashParams,
   });
+  await app.register(invitationPageRoutes, {
+    cookieSecure: config.cookieSecure,
+    rateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10,
+    accountLimit: config.signInAccountLimit ?? DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
+    maxSessionsPerIdentity: config.maxSessionsPerIdentity ?? DEFAULT_MAX_SESSIONS_PER_IDENTITY,
+    passwordHashParams: options.passwordHashParams,
+  });
   await app.register(userRoutes);
   await app.register(loanDetailsRoutes);
   await app.register(documentRoutes);
@@ -181,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deactivationRoutes);
   await app.register(messageRoutes);
   await app.register(roleRequestRoutes);
+  await app.register(organizationUserRoutes, { invitationTtlHours: config.invitationTtlHours ?? DEFAULT_INVITATION_TTL_HOURS });
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

@@ -58,7 +58,7 @@ export interface NewSession {
 /**
  * Starts a session in one transaction: the identity's row is locked (its sign-ins and password
  * changes take turns), the password must still be the one checked, the session is inserted and
- * the identity's oldest sessions beyond `maxSessions` are deleted. Undefined when the password
+ * the identity's oldest sessions beyond `maxSessions` are deleted, and the user's last sign-in is recorded. Undefined when the password
  * changed meanwhile; otherwise the sessions it ended.
  */
 export async function startSession(db: Database, session: NewSession): Promise<{ readonly evicted: EndedSession[] } | undefined> {
@@ -73,6 +73,8 @@ export async function startSession(db: Database, session: NewSession): Promise<{
       await tx.update(identities).set({ passwordHash: session.rehashedPasswordHash }).where(eq(identities.id, session.identityId));
     }
     await tx.insert(sessions).values({ tokenHash: session.tokenHash, identityId: session.identityId, expiresAt: session.expiresAt });
+    // The administration's user list shows each user's last sign-in.
+    await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.identityId, session.identityId));
     const evicted = await tx.execute<{ identity_id: string; created_at: string }>(sql`
       DELETE FROM sessions WHERE token_hash IN (
         SELECT token_hash FROM sessions

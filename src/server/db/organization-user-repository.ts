@@ -46,7 +46,7 @@ const toUser = (row: DirectoryRow, roles: string[]): User => ({
 
 export interface UserSearch {
   /** Any substring of the name or the email; empty lists every user. */
-  readonly query: string | undefined;
+  readonly query?: string | undefined;
   readonly limit: number;
   readonly offset: number;
 }
@@ -85,7 +85,7 @@ export async function searchUsers(db: Database, search: UserSearch): Promise<{ u
 export type OrganizationUserSort = 'name' | 'email' | 'lastSignInAt';
 
 export interface OrganizationUserPageRequest {
-  readonly query: string | undefined;
+  readonly query?: string | undefined;
   readonly sort: OrganizationUserSort;
   readonly direction: 'asc' | 'desc';
   readonly limit: number;
@@ -192,6 +192,11 @@ export async function lockParticipant(
     .where(eq(participants.id, participantId))
     .for('no key update');
   return row;
+}
+
+export async function participantExists(db: Database, participantId: string): Promise<boolean> {
+  const [row] = await db.select({ id: participants.id }).from(participants).where(eq(participants.id, participantId));
+  return row !== undefined;
 }
 
 export async function findMembership(

@@ -69,10 +69,10 @@ function bodyReturnTo(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).returnTo : undefined;
 }
 
-const FORM_BODY_LIMIT = 16 * 1024;
+export const FORM_BODY_LIMIT = 16 * 1024;
 
 /** `application/x-www-form-urlencoded` as a flat object of strings (the first of repeated keys). */
-function parseForm(body: string): Record<string, string> {
+export function parseForm(body: string): Record<string, string> {
   const parsed = parseQueryString(body);
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {

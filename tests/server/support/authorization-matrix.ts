@@ -160,6 +160,19 @@ export function admissionOf(access: RouteAccess, url: string, cell: Cell, self?:
       if (STAFF.includes(caller) || caller === self) return admitted();
       if (caller === 'unregistered') return { status: 404, message: 'User not found.' };
       return { status: 403, message: PERMISSION_REFUSALS['self-or-registry-staff'] };
+    case 'org-admin-or-registry-staff': {
+      // The organization the call concerns: the path's (A's here), else the body's, else the acting one.
+      const refused = { status: 403, message: PERMISSION_REFUSALS['org-admin-or-registry-staff'] };
+      if (STAFF.includes(caller)) return admitted();
+      if (caller === 'unregistered') return refused;
+      if (url.includes(':participantId')) return ORG_ADMIN_OF[caller].includes('a') ? admitted('a') : refused;
+      if (url === PATHS.users) {
+        if (acting === 'invalid' || acting === 'none') return INVALID_PARTICIPANT;
+        return ORG_ADMIN_OF[caller].includes(acting) ? admitted(acting) : refused;
+      }
+      // The body names the organization: a caller administering none is refused before it is read.
+      return ORG_ADMIN_OF[caller].length > 0 ? admitted() : refused;
+    }
   }
 }
 
@@ -232,6 +245,70 @@ export const DEACTIVATION_VALID = multipart(DEACTIVATION_FIELDS, true);
 /** The same boundary: the content type is shared. Only the reason, and no file. */
 const DEACTIVATION_INVALID = multipart({ reason: 'removeAsMortgage' }, false);
 
+/** Organization users: registry staff, or an ORG_ADMIN of A for A's users. */
+const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
+  [`GET ${PATHS.users}`]: {
+    answer: everyone(200),
+    // A search of at least 3 characters (an ORG_ADMIN's minimum) that matches none of A's values.
+    url: () => `${PATHS.users}?query=zzq`,
+    note: 'registry staff, or an ORG_ADMIN of the acting organization (suggestions: names and email only)',
+  },
+  [`GET ${PATHS.participantUsersPattern}`]: {
+    answer: everyone(200, true),
+    url: (w) => PATHS.participantUsers(w.organizations.a),
+    note: "A's users: registry staff and A's ORG_ADMIN only",
+  },
+  [`POST ${PATHS.participantUsersPattern}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: (w) => PATHS.participantUsers(w.organizations.a),
+    body: {
+      contentType: json,
+      valid: () => JSON.stringify({ firstName: 'Matrix', lastName: 'Person', email: 'matrix.person@matrix.test', roles: ['CUSTODIAN'] }),
+      invalid: JSON.stringify({ firstName: 'Matrix', lastName: 'Person', email: 'not an email', roles: ['CUSTODIAN'] }),
+      harmlessForA: false,
+    },
+    note: 'admitted callers send an invalid email (400): a valid body would invite a person into A',
+  },
+  [`PUT ${PATHS.participantUserPattern}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: (w) => PATHS.participantUser(w.organizations.a, w.userIds.memberA),
+    body: { contentType: json, valid: () => JSON.stringify(['CUSTODIAN']), invalid: JSON.stringify([]), harmlessForA: false },
+    note: "admitted callers send no role (400): a valid body would change memberA's roles",
+  },
+  [`DELETE ${PATHS.participantUserPattern}`]: {
+    answer: everyone(404),
+    url: (w) => PATHS.participantUser(w.organizations.a, '00000000-0000-4000-8000-00000000dead'),
+    note: "404 for a user who is not A's member (removing a member would change the world)",
+  },
+  [`POST ${PATHS.userParticipantsV2Pattern}`]: {
+    answer: ({ caller }) => outcome(STAFF.includes(caller) || caller === 'orgAdminA' ? 409 : 403),
+    url: (w) => PATHS.userParticipantsV2(w.userIds.memberA),
+    body: {
+      contentType: json,
+      valid: (w) => JSON.stringify({ participantId: w.organizations.a, roles: ['CUSTODIAN'] }),
+      invalid: JSON.stringify({ roles: ['CUSTODIAN'] }),
+      harmlessForA: true,
+    },
+    note: "memberA into A: 409 (already a member) for staff and A's ORG_ADMIN; 403 for B's ORG_ADMIN",
+  },
+  [`POST ${PATHS.participantUserInvitationPattern}`]: {
+    answer: everyone(409),
+    url: (w) => PATHS.participantUserInvitation(w.organizations.a, w.userIds.memberA),
+    note: '409: memberA signs in already (no invitation to resend)',
+  },
+  [`DELETE ${PATHS.participantUserInvitationPattern}`]: {
+    answer: everyone(404),
+    url: (w) => PATHS.participantUserInvitation(w.organizations.a, w.userIds.memberA),
+    note: '404: memberA has no pending invitation',
+  },
+  [`GET ${PATHS.invitationPage}`]: { answer: everyone(404), url: () => PATHS.invitationPage, note: '404: no invitation token' },
+  [`POST ${PATHS.invitationPage}`]: {
+    answer: everyone(404),
+    url: () => PATHS.invitationPage,
+    body: { contentType: SIGN_IN_FORM, valid: () => 'token=unknown', invalid: 'token=unknown', harmlessForA: true },
+    note: '404: an unknown invitation token',
+  },
+};
 /**
  * The expectations, by `METHOD pattern`. A HEAD route uses its GET's entry. A registered route
  * without an entry fails the matrix by name; an entry without a route fails it too.
