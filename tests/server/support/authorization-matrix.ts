@@ -485,6 +485,8 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
       return updated === wanted ? undefined : `messagesUpdated ${updated}, expected ${wanted}`;
     },
   },
+
+  ...ORGANIZATION_USERS,
 };
 
 /** The expectation of a registered route: a HEAD route is its GET's. */
