@@ -46,6 +46,7 @@ export async function startFuzzApp(db: Database): Promise<FuzzApp> {
         poolId: ids(a.poolId),
         userId: ids(world.userIds.memberA, world.userIds.memberB),
         documentIdOrHash: ids(a.documentId, a.documentHash),
+        participantId: ids(organizations.a, organizations.b, organizations.dormant),
       },
       query: {
         loanIds: fc.array(ids(a.loanId, world.bLoanId), { minLength: 1, maxLength: 3 }).map((list) => list.join(',')),
@@ -54,6 +55,8 @@ export async function startFuzzApp(db: Database): Promise<FuzzApp> {
         participantRoles: fc
           .subarray(['OWNER', 'SERVICER', 'CONTROLLER', 'SUB_SERVICER', 'SECURED_PARTY', 'ORIGINATOR'])
           .map((roles) => roles.join(',')),
+        // The invitation page's link: a well-formed unknown token, or anything.
+        token: fc.oneof(fc.constant('A'.repeat(43)), fc.string({ maxLength: 60 })),
         returnTo: fc.constantFrom(
           '/registry/dashboard',
           '//evil.test/',
