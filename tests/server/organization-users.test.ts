@@ -285,15 +285,63 @@ describe('PUT and DELETE v2 /participants/{participantId}/users/{userId}', () =>
         first.put(PATHS.participantUser(org, two.user.id), ['CUSTODIAN']),
         second.put(PATHS.participantUser(org, one.user.id), ['CUSTODIAN']),
       ]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      const loser = a.statusCode === 409 ? a : b;
-      expect([USER_TEXTS.lastAdmin, USER_TEXTS.noLongerAdmin]).toContain(loser.json().message);
+      // The loser is refused in the transaction (409), or by the access hook when the winner committed first (403).
+      const statuses = [a.statusCode, b.statusCode].sort();
+      expect(statuses[1]).toBe(200);
+      expect([403, 409]).toContain(statuses[0]);
+      const loser = a.statusCode === 200 ? b : a;
+      expect([USER_TEXTS.lastAdmin, USER_TEXTS.noLongerAdmin, refusal]).toContain(loser.json().message);
       const admins = await server.db
         .select({ userId: memberships.userId })
         .from(memberships)
         .where(and(eq(memberships.participantId, org), sql`'ORG_ADMIN' = ANY(${memberships.roles})`));
       expect(admins).toHaveLength(1);
       // Both admins again for the next round.
+      await server.db
+        .update(memberships)
+        .set({ roles: ['ORG_ADMIN'] })
+        .where(eq(memberships.participantId, org));
+    }
+  });
+});
+
+describe('the guards in the transaction (service level, past the access hook)', () => {
+  it('of two concurrent demotions of the last two admins, one is refused: the organization row is locked first', async () => {
+    const org = (await insertParticipant(server.db, { name: 'Locked Admins Co' })).id;
+    const one = await insertUser(server.db, {
+      email: 'lock.one@users.test',
+      roles: dart(),
+      memberships: [{ participantId: org, roles: ['ORG_ADMIN'] }],
+    });
+    const two = await insertUser(server.db, {
+      email: 'lock.two@users.test',
+      roles: dart(),
+      memberships: [{ participantId: org, roles: ['ORG_ADMIN'] }],
+    });
+    const actor = (user: { id: string; email: string }) => ({
+      userId: user.id,
+      email: user.email,
+      clientAddress: '127.0.0.1',
+      registryStaff: false,
+    });
+    for (let round = 0; round < 10; round += 1) {
+      const results = await Promise.allSettled([
+        server.app.services.organizationUsers.changeRoles({
+          participantId: org,
+          userId: two.user.id,
+          roles: ['CUSTODIAN'],
+          actor: actor(one.user),
+        }),
+        server.app.services.organizationUsers.changeRoles({
+          participantId: org,
+          userId: one.user.id,
+          roles: ['CUSTODIAN'],
+          actor: actor(two.user),
+        }),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((result) => result.status === 'rejected');
+      expect([USER_TEXTS.lastAdmin, USER_TEXTS.noLongerAdmin]).toContain((rejected?.reason as Error).message);
       await server.db
         .update(memberships)
         .set({ roles: ['ORG_ADMIN'] })
