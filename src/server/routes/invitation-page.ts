@@ -33,12 +33,14 @@ export interface InvitationPageRouteOptions {
   readonly passwordHashParams?: ScryptParams;
 }
 
+// The app's Referrer-Policy (strict-origin-when-cross-origin) keeps the token's URL on this origin;
+// 'no-referrer' would make the browser send `Origin: null` with the form, which the same-origin check refuses.
 const html = (reply: FastifyReply, status: number, page: string) =>
   reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+
     .send(page);
 
 export async function invitationPageRoutes(app: FastifyInstance, options: InvitationPageRouteOptions): Promise<void> {
