@@ -9,6 +9,7 @@ import { PATHS } from '../../src/contract/paths';
 import { PERMISSION_REFUSALS } from '../../src/domain/access';
 import { USER_TEXTS } from '../../src/domain/texts';
 import { auditLog, memberships, users } from '../../src/server/db/schema';
+import { postgresErrorCode } from '../../src/server/db/write-transaction';
 import { insertParticipant, insertUser } from './support/server-fixtures';
 import { useRouteTest, type SignedInCaller } from './support/route-test';
 
@@ -303,6 +304,16 @@ describe('PUT and DELETE v2 /participants/{participantId}/users/{userId}', () =>
         .where(eq(memberships.participantId, org));
     }
   });
+});
+
+it("the audit rows are append-only for the server's database role", async () => {
+  const row = await lastAudit(orgA);
+  expect(row).toBeDefined();
+  const refusedCode = (statement: Promise<unknown>) => statement.then(() => 'allowed', postgresErrorCode);
+  // 42501: insufficient_privilege.
+  expect(await refusedCode(server.db.execute(sql`UPDATE audit_log SET action = 'forged' WHERE id = ${row!.id}`))).toBe('42501');
+  expect(await refusedCode(server.db.execute(sql`DELETE FROM audit_log WHERE id = ${row!.id}`))).toBe('42501');
+  expect((await lastAudit(orgA))?.action).toBe(row!.action);
 });
 
 describe('the guards in the transaction (service level, past the access hook)', () => {
