@@ -151,6 +151,13 @@ describe('POST v2 /participants/{participantId}/users (invite a new person)', ()
     expect(inactive.json().message).toBe(USER_TEXTS.organizationInactive);
   });
 
+  it('two invitations of one email to two organizations at once: one 201, one 409 (never a 500)', async () => {
+    const body = { ...person, email: 'twice@users.test' };
+    const results = await Promise.all([staff.post(PATHS.participantUsers(orgA), body), staff.post(PATHS.participantUsers(orgB), body)]);
+    expect(results.map((result) => result.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((result) => result.statusCode === 409)?.json().message).toBe(USER_TEXTS.emailTaken);
+  });
+
   it('answers every SPEC section 5 user message as a 400 naming the field', async () => {
     const long = 'x'.repeat(129);
     const cases: [Record<string, unknown>, string, string][] = [

@@ -66,7 +66,7 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
     enqueueMail: (tx, outboxId) => app.jobs.send(JOB_QUEUES.sendOutbox, { outboxId }, { tx }),
   });
 
-  const logLink = (request: FastifyRequest, userId: string, email: string, link: string) =>
+  const logLink = (request: FastifyRequest, userId: string, link: string, email?: string) =>
     // Without SMTP_URL nobody else delivers it: the log and the admin's screen are where the link is.
     request.log.info({ userId, email, invitationLink: link }, 'invitation link made');
 
@@ -143,7 +143,7 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
         actor: actorOf(request),
         settings: invitationSettings(request),
       });
-      logLink(request, added.user.id, added.user.email, added.invitationLink);
+      logLink(request, added.user.id, added.invitationLink, added.user.email);
       return reply.code(201).send(added);
     },
   );
@@ -242,7 +242,7 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
         actor: actorOf(request),
         settings: invitationSettings(request),
       });
-      logLink(request, request.params.userId.toLowerCase(), '', resent.invitationLink);
+      logLink(request, request.params.userId.toLowerCase(), resent.invitationLink);
       return reply.code(201).send(resent);
     },
   );

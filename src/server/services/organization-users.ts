@@ -13,7 +13,7 @@ import { USER_TEXTS } from '../../domain/texts';
 import { appendAudit, type AuditActor } from '../db/audit-repository';
 import type { Database, Transaction } from '../db/database';
 import * as repository from '../db/organization-user-repository';
-import { writeTransaction } from '../db/write-transaction';
+import { postgresErrorCode, writeTransaction } from '../db/write-transaction';
 import { ConflictError, NoLongerHeldError, NotFoundError } from '../domain-errors';
 
 /** The caller of an administration write: the audit's actor, and whether it acts as registry staff. */
@@ -44,6 +44,20 @@ const userAudit = (user: { id: string; email: string; firstName: string; middleN
   middleName: user.middleName,
   lastName: user.lastName,
 });
+
+/**
+ * `work`, with a unique violation (23505) answered as the email being taken: two invitations of one
+ * email to two organizations at once (each holds only its own organization's lock), or an identity
+ * of the email made or linked meanwhile. The transaction is rolled back either way.
+ */
+async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (postgresErrorCode(error) === '23505') throw new ConflictError(USER_TEXTS.emailTaken);
+    throw error;
+  }
+}
 
 async function lockOrganization(tx: Transaction, participantId: string) {
   const organization = await repository.lockParticipant(tx, participantId);
@@ -115,7 +129,7 @@ export async function inviteNewUser(
     if (!organization.isActive) throw new ConflictError(USER_TEXTS.organizationInactive);
     const { roles, ...person } = request.user;
     if (await repository.emailTaken(tx, person.email)) throw new ConflictError(USER_TEXTS.emailTaken);
-    const user = await repository.insertUser(tx, person);
+    const user = await emailUnique(() => repository.insertUser(tx, person));
     await repository.insertMembership(tx, { userId: user.id, participantId, roles, isDefault: true });
     const { invitation, link } = await invite(tx, organization, user, actor, settings);
     await appendAudit(tx, actor, {
@@ -322,13 +336,14 @@ export async function acceptInvitation(
     } else {
       // An identity of this email appeared since the page was shown: its owner joins with its own password.
       if (existing) throw new ConflictError(USER_TEXTS.emailTaken);
-      identity = await repository.insertIdentity(tx, {
-        email: user.email,
-        name: [user.firstName, user.lastName].join(' '),
-        passwordHash: request.credential.passwordHash,
-      });
+      const { passwordHash } = request.credential;
+      identity = await emailUnique(() =>
+        repository.insertIdentity(tx, { email: user.email, name: [user.firstName, user.lastName].join(' '), passwordHash }),
+      );
     }
-    await repository.linkIdentity(tx, user.id, identity.id);
+    // An identity already linked to another user cannot be linked again (users_identity_key).
+    const linked = identity.id;
+    await emailUnique(() => repository.linkIdentity(tx, user.id, linked));
     await repository.markInvitationAccepted(tx, invitation.id);
     if (!(await repository.hasDefaultMembership(tx, user.id))) await repository.setDefaultMembership(tx, invitation.participantId, user.id);
     await appendAudit(
