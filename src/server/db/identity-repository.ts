@@ -74,7 +74,10 @@ export async function startSession(db: Database, session: NewSession): Promise<{
     }
     await tx.insert(sessions).values({ tokenHash: session.tokenHash, identityId: session.identityId, expiresAt: session.expiresAt });
     // The administration's user list shows each user's last sign-in.
-    await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.identityId, session.identityId));
+    await tx
+      .update(users)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(users.identityId, session.identityId));
     const evicted = await tx.execute<{ identity_id: string; created_at: string }>(sql`
       DELETE FROM sessions WHERE token_hash IN (
         SELECT token_hash FROM sessions
