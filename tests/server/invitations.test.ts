@@ -11,6 +11,7 @@ import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
 import { USER_TEXTS } from '../../src/domain/texts';
 import { auditLog, invitations, outbox, users } from '../../src/server/db/schema';
+import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { sendPendingOutbox } from '../../src/server/jobs/outbox-job';
 import { insertIdentity, insertParticipant, insertUser, PASSWORD, sessionCookieOf, TEST_CONFIG } from './support/server-fixtures';
 import { useRouteTest, type SignedInCaller } from './support/route-test';
@@ -235,6 +236,14 @@ describe('configuration and the outbox', () => {
     const [after] = await server.db.select().from(outbox).where(eq(outbox.recipient, 'mail@invitations.test'));
     expect(after?.sentAt).not.toBeNull();
     expect((await sendPendingOutbox(server.db, mailer, silentLog)).sent).toBe(0);
+  });
+
+  it('queues the outbox job with the invitation; without SMTP_URL the job leaves the mail in the outbox', async () => {
+    await invite('queued@invitations.test');
+    expect(process.env.SMTP_URL).toBeUndefined();
+    expect(await server.app.jobs.runPending(JOB_QUEUES.sendOutbox)).toBeGreaterThanOrEqual(1);
+    const [row] = await server.db.select().from(outbox).where(eq(outbox.recipient, 'queued@invitations.test'));
+    expect(row).toMatchObject({ sentAt: null, attempts: 0 });
   });
 
   it('a failed send stays unsent with its error and attempt counted', async () => {
