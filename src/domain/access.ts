@@ -27,6 +27,11 @@ export const ROUTE_ACCESS = [
    * (x-participant-id, else the default one). The administration of an organization's users.
    */
   'org-admin-or-registry-staff',
+  /**
+   * Registry staff, a member of the route's `:participantId` organization, or a member of an
+   * organization in a relationship with it (the partner view); the participant header is not used.
+   */
+  'organization-viewer',
 ] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
@@ -47,6 +52,7 @@ export const PERMISSION_REFUSALS = {
   'self-or-registry-staff': 'You can only list your own organizations.',
   'org-admin-or-registry-staff':
     'Only an administrator of this organization (ORG_ADMIN) or registry staff (ROLE_DART_ADMIN or ROLE_DART_OPS) may do this.',
+  'organization-viewer': 'Only registry staff, the members of this organization and its partners may view it.',
 } as const satisfies Partial<Record<RouteAccess, string>>;
 
 /** The 404 of a self-or-registry-staff route to an identity without a registry user (as users/me says it). */

@@ -44,6 +44,7 @@ import { loanDetailsRoutes } from './routes/loan-details';
 import { loanRoutes } from './routes/loans';
 import { messageRoutes } from './routes/messages';
 import { organizationUserRoutes } from './routes/organization-users';
+import { participantRoutes } from './routes/participants';
 import { poolRoutes } from './routes/pools';
 import { roleRequestRoutes } from './routes/role-requests';
 import { userRoutes } from './routes/users';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(roleRequestRoutes);
   await app.register(organizationUserRoutes, { invitationTtlHours: config.invitationTtlHours ?? DEFAULT_INVITATION_TTL_HOURS });
+  await app.register(participantRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

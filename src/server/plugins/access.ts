@@ -47,6 +47,13 @@ export function requireMembership(request: FastifyRequest): MembershipWithPartic
   return request.membership;
 }
 
+/** The route's `:participantId`, lower-cased; 'malformed' when it is no UUID; undefined when the route has none. */
+function namedParticipantOf(request: FastifyRequest): string | 'malformed' | undefined {
+  const named = (request.params as { participantId?: unknown } | undefined)?.participantId;
+  if (typeof named !== 'string') return undefined;
+  return UUID_PATTERN.test(named) ? named.toLowerCase() : 'malformed';
+}
+
 /** Why a declaration cannot stand, or undefined when it can. */
 export function accessProblem(url: string, access: unknown): string | undefined {
   if (!isRouteAccess(access)) return `declares no access (config.access: ${String(access)})`;
@@ -67,6 +74,7 @@ export function defaultAccess(instance: FastifyInstance, access: RouteAccess, pr
 
 async function accessPlugin(app: FastifyInstance): Promise<void> {
   const users = app.repositories.users;
+  const organizations = app.repositories.organizations;
   app.decorateRequest('registryUser', null);
   app.decorateRequest('membership', null);
   app.decorateRequest('registryStaff', false);
@@ -163,6 +171,15 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
         // once it is validated (preHandler below); a caller administering none is refused now.
         const memberships = await users.listActiveMemberships(caller.user.id);
         if (!memberships.some((membership) => isOrganizationAdmin(membership.roles))) throw refused;
+        return;
+      }
+      case 'organization-viewer': {
+        if (isRegistryAdmin(caller.identity.roles)) return;
+        const named = namedParticipantOf(request);
+        if (named === 'malformed') return;
+        // Unknown and not one's own look alike: the refusal, never a 404 that would confirm an id.
+        if (!caller.user || !named || !(await organizations.mayViewOrganization(caller.user.id, named)))
+          throw forbidden(PERMISSION_REFUSALS['organization-viewer']);
         return;
       }
     }

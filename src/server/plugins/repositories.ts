@@ -15,6 +15,7 @@ import * as loanList from '../db/loan-list-repository';
 import * as messages from '../db/message-repository';
 import * as organizationUsers from '../db/organization-user-repository';
 import * as outbox from '../db/outbox-repository';
+import * as organizations from '../db/organization-repository';
 import * as pools from '../db/pool-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
@@ -38,6 +39,7 @@ const REPOSITORY_MODULES = {
   audit,
   organizationUsers,
   outbox,
+  organizations,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

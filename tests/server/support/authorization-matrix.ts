@@ -173,6 +173,11 @@ export function admissionOf(access: RouteAccess, url: string, cell: Cell, self?:
       // The body names the organization: a caller administering none is refused before it is read.
       return ORG_ADMIN_OF[caller].length > 0 ? admitted() : refused;
     }
+    case 'organization-viewer':
+      // The URL names A: its members (no relationship in this world), and registry staff.
+      return STAFF.includes(caller) || caller === 'memberA' || caller === 'orgAdminA'
+        ? admitted()
+        : { status: 403, message: PERMISSION_REFUSALS['organization-viewer'] };
   }
 }
 
@@ -487,6 +492,36 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
   },
 
   ...ORGANIZATION_USERS,
+  // The administration's organizations: A's record (registry staff; its members may read it).
+  [`GET ${PATHS.participants}`]: { answer: everyone(200, true), url: () => PATHS.participants, listsOrganizations: true },
+  [`POST ${PATHS.participants}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: () => PATHS.participants,
+    body: { contentType: json, valid: () => '{}', invalid: JSON.stringify({ code: 'TOO LONG' }), harmlessForA: false },
+    note: 'registry staff: 400 (the body lacks fields; a valid one would add an organization per cell)',
+  },
+  [`GET ${PATHS.participantPattern}`]: {
+    answer: everyone(200, true),
+    url: (w) => PATHS.participant(w.organizations.a),
+    note: "A itself: registry staff and A's members",
+  },
+  [`PUT ${PATHS.participantPattern}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: (w) => PATHS.participant(w.organizations.a),
+    body: { contentType: json, valid: () => '{}', invalid: JSON.stringify({ code: 'TOO LONG' }), harmlessForA: false },
+    note: "registry staff: 400 (a valid body would change A's record)",
+  },
+  [`PATCH ${PATHS.participantPattern}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: (w) => PATHS.participant(w.organizations.a),
+    body: { contentType: json, valid: () => '{}', invalid: JSON.stringify({ isActive: 'no' }), harmlessForA: false },
+    note: 'registry staff: 400 (a valid body would deactivate A)',
+  },
+  [`GET ${PATHS.participantActivityPattern}`]: {
+    answer: everyone(200, true),
+    url: (w) => PATHS.participantActivity(w.organizations.a),
+    note: "A's audit log: registry staff and A's ORG_ADMIN",
+  },
 };
 
 /** The expectation of a registered route: a HEAD route is its GET's. */
