@@ -15,7 +15,11 @@ import { messageCountMachine } from './message-count';
 import { messagesMachine } from './messages';
 import { multiSelectMachine } from './multi-select';
 import { navigationMachine } from './navigation';
+import { organizationActivityMachine } from './organization-activity';
+import { organizationDeactivationMachine } from './organization-deactivation';
+import { organizationFormMachine } from './organization-form';
 import { organizationSwitcherMachine } from './organization-switcher';
+import { organizationsListMachine } from './organizations-list';
 import { pagedListMachine } from './paged-list';
 import { poolAssetsMachine } from './pool-assets';
 import { roleTransferMachine } from './role-transfer';
@@ -52,6 +56,11 @@ export const machines = {
   message: messageMachine,
   // The asset page's role transfer request.
   'role-transfer': roleTransferMachine,
+  // The administration's organizations: the list, the add/edit form, deactivation and the audit log.
+  'organizations-list': organizationsListMachine,
+  'organization-form': organizationFormMachine,
+  'organization-deactivation': organizationDeactivationMachine,
+  'organization-activity': organizationActivityMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -30,7 +30,17 @@ import {
   type MessageListQuery,
   type MessagePatch,
 } from '../contract/messages';
-import { userParticipantsSchema, type UserParticipant } from '../contract/participants';
+import {
+  activityPageSchema,
+  createdOrganizationSchema,
+  organizationBodyOf,
+  organizationsPageSchema,
+  type ActivityPage,
+  type OrganizationDraft,
+  type OrganizationsPage,
+  type OrganizationsQuery,
+} from '../contract/organizations';
+import { participantSchema, userParticipantsSchema, type Participant, type UserParticipant } from '../contract/participants';
 import { PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
 import { directorySchema, roleRequestSchema, type DirectoryEntry, type RoleRequest, type RoleRequestBody } from '../contract/role-requests';
@@ -83,6 +93,14 @@ export interface RegistryApi {
   // Role transfers: the directory of active organizations and the request.
   participantDirectory(signal?: AbortSignal): Promise<DirectoryEntry[]>;
   requestRoleTransfer(loanId: string, body: RoleRequestBody, signal?: AbortSignal): Promise<RoleRequest>;
+  // Organizations (administration): GET, POST v2 /participants; GET, PUT, PATCH v2 /participants/{id}; its activity.
+  listOrganizations(query: OrganizationsQuery, signal?: AbortSignal): Promise<OrganizationsPage>;
+  organization(participantId: string, signal?: AbortSignal): Promise<Participant>;
+  createOrganization(id: string, draft: OrganizationDraft, signal?: AbortSignal): Promise<Participant>;
+  updateOrganization(id: string, draft: OrganizationDraft, signal?: AbortSignal): Promise<Participant>;
+  setOrganizationActive(id: string, isActive: boolean, signal?: AbortSignal): Promise<Participant>;
+  organizationActivity(id: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<ActivityPage>;
+  organizationActivityCsv(id: string, signal?: AbortSignal): Promise<Blob>;
 }
 
 export function createRegistryApi(http: HttpClient): RegistryApi {
@@ -134,5 +152,19 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     participantDirectory: (signal) => http.request('GET', PATHS.participantDirectory, directorySchema, { ...product, signal }),
     requestRoleTransfer: (loanId, body, signal) =>
       http.request('POST', PATHS.loanRoleRequests(loanId), roleRequestSchema, { ...product, signal, json: body }),
+    // Organizations: the server reads no participant header on these; failures reach the session as
+    // every product call's do (a 401 goes to login; a permission refusal is told apart by isPermissionRefusal).
+    listOrganizations: (query, signal) =>
+      http.request('GET', PATHS.participants, organizationsPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
+    organization: (participantId, signal) => http.request('GET', PATHS.participant(participantId), participantSchema, { ...product, signal }),
+    createOrganization: (id, draft, signal) =>
+      http.request('POST', PATHS.participants, createdOrganizationSchema, { ...product, signal, json: { id, ...organizationBodyOf(draft) } }),
+    updateOrganization: (id, draft, signal) =>
+      http.request('PUT', PATHS.participant(id), participantSchema, { ...product, signal, json: organizationBodyOf(draft) }),
+    setOrganizationActive: (id, isActive, signal) =>
+      http.request('PATCH', PATHS.participant(id), participantSchema, { ...product, signal, json: { isActive } }),
+    organizationActivity: (id, page, signal) =>
+      http.request('GET', PATHS.participantActivity(id), activityPageSchema, { ...product, signal, searchParams: toSearchParams(page) }),
+    organizationActivityCsv: (id, signal) => http.download('GET', PATHS.participantActivity(id), 'text/csv', { ...product, signal }),
   };
 }

@@ -50,6 +50,29 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
     updateMessages: () => Promise.reject(new Error('updateMessages is not modelled by this fake')),
     participantDirectory: () => Promise.reject(new Error('participantDirectory is not modelled by this fake')),
     requestRoleTransfer: () => Promise.reject(new Error('requestRoleTransfer is not modelled by this fake')),
+    // Organizations: not modelled (their screen tests defer them).
+    ...(Object.fromEntries(
+      (
+        [
+          'listOrganizations',
+          'organization',
+          'createOrganization',
+          'updateOrganization',
+          'setOrganizationActive',
+          'organizationActivity',
+          'organizationActivityCsv',
+        ] as const
+      ).map((name) => [name, () => Promise.reject(new Error(`${name} is not modelled by this fake`))]),
+    ) as unknown as Pick<
+      RegistryApi,
+      | 'listOrganizations'
+      | 'organization'
+      | 'createOrganization'
+      | 'updateOrganization'
+      | 'setOrganizationActive'
+      | 'organizationActivity'
+      | 'organizationActivityCsv'
+    >),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
