@@ -184,7 +184,10 @@ export const organizationFormMachine = setup({
           {
             actions: [
               'showAllErrors',
-              { type: 'focusField', params: ({ context }) => ({ field: firstInvalidOrganizationField(visibleOrganizationErrors(context)) }) },
+              {
+                type: 'focusField',
+                params: ({ context }) => ({ field: firstInvalidOrganizationField(visibleOrganizationErrors(context)) }),
+              },
             ],
           },
         ],
@@ -250,12 +253,15 @@ export type OrganizationFormSnapshot = SnapshotFrom<typeof organizationFormMachi
 export const selectOrganizationDraft = (snapshot: OrganizationFormSnapshot): OrganizationDraft => snapshot.context.draft;
 export const selectOrganizationId = (snapshot: OrganizationFormSnapshot): string => snapshot.context.id;
 export const selectOrganizationMode = (snapshot: OrganizationFormSnapshot): 'add' | 'edit' => snapshot.context.mode;
-export const selectOrganizationErrors = (snapshot: OrganizationFormSnapshot): OrganizationErrors => visibleOrganizationErrors(snapshot.context);
+export const selectOrganizationErrors = (snapshot: OrganizationFormSnapshot): OrganizationErrors =>
+  visibleOrganizationErrors(snapshot.context);
 export const selectOrganizationRefusal = (snapshot: OrganizationFormSnapshot): string | null => snapshot.context.refusal;
 export const selectStoredOrganization = (snapshot: OrganizationFormSnapshot): Participant | null => snapshot.context.organization;
 export const selectIsBusy = (snapshot: OrganizationFormSnapshot): boolean => snapshot.hasTag('busy');
 /** Which step shows: the form, the review (also while saving and after a failure), the dialog. */
-export function selectFormStep(snapshot: OrganizationFormSnapshot): 'loading' | 'notFound' | 'loadFailed' | 'form' | 'review' | 'dialog' | 'done' {
+export function selectFormStep(
+  snapshot: OrganizationFormSnapshot,
+): 'loading' | 'notFound' | 'loadFailed' | 'form' | 'review' | 'dialog' | 'done' {
   if (snapshot.matches('starting') || snapshot.matches('makingId') || snapshot.matches('loading')) return 'loading';
   if (snapshot.matches('notFound')) return 'notFound';
   if (snapshot.matches('loadFailed')) return 'loadFailed';

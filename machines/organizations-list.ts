@@ -24,7 +24,8 @@ export interface OrganizationsView extends ListView {
   readonly status: OrganizationStatus;
 }
 
-const isStatus = (value: string | null): value is OrganizationStatus => (ORGANIZATION_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is OrganizationStatus =>
+  (ORGANIZATION_STATUSES as readonly (string | null)[]).includes(value);
 const isSort = (value: string | null): value is OrganizationSort => (ORGANIZATION_SORTS as readonly (string | null)[]).includes(value);
 
 /** The view a URL names; anything malformed falls back to its default. */
@@ -83,9 +84,7 @@ export interface OrganizationsListContext {
 }
 
 export type OrganizationsListEvent =
-  | { type: 'filters.search'; text: string }
-  | { type: 'filters.status'; status: OrganizationStatus }
-  | PagedListParentEvent;
+  { type: 'filters.search'; text: string } | { type: 'filters.status'; status: OrganizationStatus } | PagedListParentEvent;
 
 const filter = (filters: Partial<OrganizationsView>, merge?: string): PagedListEvent => ({
   type: 'list.filter',

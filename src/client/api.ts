@@ -155,10 +155,19 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     // Organizations: the server reads no participant header on these; failures reach the session as
     // every product call's do (a 401 goes to login; a permission refusal is told apart by isPermissionRefusal).
     listOrganizations: (query, signal) =>
-      http.request('GET', PATHS.participants, organizationsPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
-    organization: (participantId, signal) => http.request('GET', PATHS.participant(participantId), participantSchema, { ...product, signal }),
+      http.request('GET', PATHS.participants, organizationsPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    organization: (participantId, signal) =>
+      http.request('GET', PATHS.participant(participantId), participantSchema, { ...product, signal }),
     createOrganization: (id, draft, signal) =>
-      http.request('POST', PATHS.participants, createdOrganizationSchema, { ...product, signal, json: { id, ...organizationBodyOf(draft) } }),
+      http.request('POST', PATHS.participants, createdOrganizationSchema, {
+        ...product,
+        signal,
+        json: { id, ...organizationBodyOf(draft) },
+      }),
     updateOrganization: (id, draft, signal) =>
       http.request('PUT', PATHS.participant(id), participantSchema, { ...product, signal, json: organizationBodyOf(draft) }),
     setOrganizationActive: (id, isActive, signal) =>

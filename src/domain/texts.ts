@@ -352,6 +352,7 @@ export const ORGANIZATION_TEXTS = {
   users: 'Users',
   activity: 'Activity',
   actions: (name: string) => `Actions for ${name}`,
+  actionsColumn: 'Actions',
   addTitle: 'Add organization',
   editTitle: 'Edit organization',
   loadingOrganization: 'Loading the organization…',

@@ -66,10 +66,29 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           },
           later(ROUTE_PATTERNS.administration, 'Administration'),
           later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),
-          later(ROUTE_PATTERNS.organizations, 'Organizations'),
-          later(ROUTE_PATTERNS.newOrganization, 'Add Organization'),
-          later(ROUTE_PATTERNS.organization, 'Edit Organization'),
-          later(ROUTE_PATTERNS.deleteOrganization, 'Deactivate Organization'),
+          // The organizations of the administration: list, add and edit (one form), deactivate, activity.
+          {
+            path: ROUTE_PATTERNS.organizations,
+            lazy: async () => ({ Component: (await import('../screens/organizations/organizations-screen')).OrganizationsScreen }),
+          },
+          ...[ROUTE_PATTERNS.newOrganization, ROUTE_PATTERNS.organization].map((path): RouteObject => ({
+            path,
+            lazy: async () => ({
+              Component: (await import('../screens/organizations/organization-form-screen')).OrganizationFormScreen,
+            }),
+          })),
+          {
+            path: ROUTE_PATTERNS.deleteOrganization,
+            lazy: async () => ({
+              Component: (await import('../screens/organizations/organization-delete-screen')).OrganizationDeleteScreen,
+            }),
+          },
+          {
+            path: ROUTE_PATTERNS.organizationActivity,
+            lazy: async () => ({
+              Component: (await import('../screens/organizations/organization-activity-screen')).OrganizationActivityScreen,
+            }),
+          },
           later(ROUTE_PATTERNS.organizationUsers, 'Users'),
           later(ROUTE_PATTERNS.newOrganizationUser, 'Add User'),
           later(ROUTE_PATTERNS.organizationUser, 'Edit User'),
