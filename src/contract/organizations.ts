@@ -110,9 +110,9 @@ export const EMPTY_ORGANIZATION_DRAFT: OrganizationDraft = {
 
 /** Every text field of the form, by its path in the draft (and on the wire); form order. */
 export const ORGANIZATION_TEXT_FIELDS = [
+  'code',
   'participantName',
   'organizationName',
-  'code',
   'email',
   'phoneNumber',
   'address.street',
