@@ -26,6 +26,8 @@ import { toastShow } from './toasts';
 export interface OrganizationFormInput {
   /** The organization edited; null adds one. */
   readonly organizationId: string | null;
+  /** The id an added organization gets: a uuid the browser made (crypto.randomUUID, given by the screen). */
+  readonly newId: string;
 }
 
 /** What the save actor sends: POST with the id on add, PUT on edit. */
@@ -78,10 +80,6 @@ export const organizationFormMachine = setup({
     events: {} as OrganizationFormEvent,
   },
   actors: {
-    // Provided by the app: a new uuid (crypto.randomUUID).
-    makeId: fromPromise<string>(async () => {
-      throw new Error('makeId is provided by the app');
-    }),
     // Provided by the app: GET v2 /participants/{participantId}.
     loadOrganization: fromPromise<Participant, { id: string }>(async () => {
       throw new Error('loadOrganization is provided by the app');
@@ -96,7 +94,6 @@ export const organizationFormMachine = setup({
     }),
   },
   actions: {
-    keepId: assign({ id: ({ event }) => (event as unknown as { output: string }).output }),
     keepOrganization: assign(({ event }) => {
       const organization = (event as unknown as { output: Participant }).output;
       const draft = draftOfParticipant(organization);
@@ -144,7 +141,7 @@ export const organizationFormMachine = setup({
   id: 'organizationForm',
   context: ({ input }) => ({
     mode: input.organizationId === null ? 'add' : 'edit',
-    id: input.organizationId ?? '',
+    id: input.organizationId ?? input.newId,
     draft: EMPTY_ORGANIZATION_DRAFT,
     errors: organizationErrors(EMPTY_ORGANIZATION_DRAFT),
     showAll: false,
@@ -155,11 +152,7 @@ export const organizationFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'isAdd', target: 'makingId' }, { target: 'loading' }],
-    },
-    /** Add: the id the organization will have. */
-    makingId: {
-      invoke: { src: 'makeId', onDone: { target: 'editing', actions: 'keepId' }, onError: 'loadFailed' },
+      always: [{ guard: 'isAdd', target: 'editing' }, { target: 'loading' }],
     },
     /** Edit: the organization as stored. */
     loading: {
@@ -262,7 +255,7 @@ export const selectIsBusy = (snapshot: OrganizationFormSnapshot): boolean => sna
 export function selectFormStep(
   snapshot: OrganizationFormSnapshot,
 ): 'loading' | 'notFound' | 'loadFailed' | 'form' | 'review' | 'dialog' | 'done' {
-  if (snapshot.matches('starting') || snapshot.matches('makingId') || snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('starting') || snapshot.matches('loading')) return 'loading';
   if (snapshot.matches('notFound')) return 'notFound';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
   if (snapshot.matches('reviewing') || snapshot.matches('saving') || snapshot.matches('failed')) return 'review';

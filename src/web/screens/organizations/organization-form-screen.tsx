@@ -4,7 +4,7 @@
 // dialog); this screen renders them and sends the user's input as events.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   selectFormStep,
@@ -36,7 +36,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { PhoneField } from '../../ui/phone-field';
 import { StatusMessage } from '../../ui/status-message';
 import { LoadFailed } from '../assets/asset-table-parts';
-import { organizationFieldId, organizationFormLogic, REVIEW_HEADING_ID } from './organizations-actors';
+import { newOrganizationId, organizationFieldId, organizationFormLogic, REVIEW_HEADING_ID } from './organizations-actors';
 
 type FormActor = ReturnType<typeof useScreenActor<ReturnType<typeof organizationFormLogic>>>;
 
@@ -60,7 +60,8 @@ export function OrganizationFormScreen() {
 function OrganizationForm({ organizationId }: { organizationId: string | null }) {
   const services = useAppServices();
   const logic = useMemo(() => organizationFormLogic(services), [services]);
-  const form = useScreenActor(logic, { input: { organizationId } });
+  const [newId] = useState(newOrganizationId);
+  const form = useScreenActor(logic, { input: { organizationId, newId } });
   const step = useSelector(form, selectFormStep);
   const mode = useSelector(form, selectOrganizationMode);
   const title = mode === 'add' ? T.addTitle : T.editTitle;

@@ -26,11 +26,13 @@ export const organizationsListLogic = ({ api }: Pick<AppServices, 'api'>) =>
     },
   });
 
+/** The id of an organization being added: made in the browser (SPEC section 7: the client gives it). */
+export const newOrganizationId = (): string => crypto.randomUUID();
+
 export function organizationFormLogic(services: Pick<AppServices, 'api' | 'navigate'>) {
   const { api } = services;
   return organizationFormMachine.provide({
     actors: {
-      makeId: fromPromise<string>(async () => crypto.randomUUID()),
       loadOrganization: fromPromise(({ input, signal }) => api.organization(input.id, signal)),
       saveOrganization: fromPromise(({ input, signal }) =>
         input.mode === 'add'
