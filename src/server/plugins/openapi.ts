@@ -77,7 +77,6 @@ function accessOf(route: RouteOptions): SecurityNeeds {
       return { session: 'required', participant: true, role: true };
     case 'registry-staff':
     case 'self-or-registry-staff':
-    case 'org-admin-or-registry-staff':
     case 'organization-viewer':
       return { session: 'required', participant: false, role: true };
     case 'org-admin-or-registry-staff':
