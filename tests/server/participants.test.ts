@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityPageSchema, organizationsPageSchema } from '../../src/contract/organizations';
 import { participantSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
@@ -313,6 +313,26 @@ describe('PATCH v2 /participants/{participantId}', () => {
       ['organization.deactivated', { isActive: true }, { isActive: false }],
       ['organization.created', null, expect.objectContaining({ id: sent.id })],
     ]);
+  });
+
+  it("reaches a second server's cached callers: its member's next call there gets 'Invalid participant'", async () => {
+    const sent = body({ code: 'TWO' });
+    expect((await admin.post(PATHS.participants, sent)).statusCode).toBe(201);
+    await insertUser(server.db, {
+      email: 'two-member@org.test',
+      memberships: [{ participantId: sent.id, isDefault: true, roles: ['CUSTODIAN'] }],
+    });
+    const second = await server.otherApp();
+    const there = await second.signIn('two-member@org.test', { participantId: sent.id });
+    // Called twice: the caller is in the second server's cache.
+    for (let i = 0; i < 2; i += 1) expect((await there.get(PATHS.messages)).statusCode).toBe(200);
+    expect((await admin.patch(PATHS.participant(sent.id), { isActive: false })).statusCode).toBe(200);
+    // The participants trigger's NOTIFY empties the second server's cache within moments of the commit.
+    await vi.waitFor(async () => {
+      const refused = await there.get(PATHS.messages);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(TEXTS.invalidParticipantBody);
+    });
   });
 
   it('refuses a body other than isActive, an unknown id, and non-staff', async () => {
