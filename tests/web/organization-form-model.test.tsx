@@ -260,3 +260,36 @@ for (const [mode, walker] of [
     });
   });
 }
+
+describe('organization form', () => {
+  afterEach(cleanup);
+
+  it('marks the required fields, offers the 55 state codes, and shows the made id read-only', async () => {
+    await openForm(null);
+    const required = [...document.querySelectorAll('[aria-required="true"]')].map((element) => element.id);
+    expect(required).toEqual(
+      [
+        'code',
+        'participantName',
+        'organizationName',
+        'email',
+        'phoneNumber',
+        'address.street',
+        'address.city',
+        'address.state',
+        'address.zip',
+      ].map((field) => organizationFieldId(field as OrganizationTextField)),
+    );
+    const states = screen.getByRole('combobox', { name: T.state }).querySelectorAll('option');
+    // The 55 codes and the empty choice.
+    expect(states).toHaveLength(56);
+    expect(screen.getByRole('textbox', { name: T.id })).toHaveValue(NEW_ID);
+    expect(screen.getByRole('textbox', { name: T.id })).toHaveAttribute('readonly');
+  });
+
+  it("keeps the phone field's digits and shows them as (###) ###-####", async () => {
+    await openForm(null);
+    await fill({ phoneNumber: '4155550142' });
+    expect(control('phoneNumber')).toHaveValue('(415) 555-0142');
+  });
+});
