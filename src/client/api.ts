@@ -40,6 +40,18 @@ import {
   type OrganizationsPage,
   type OrganizationsQuery,
 } from '../contract/organizations';
+import type { z } from 'zod';
+import type { addUserToParticipantSchema, organizationUsersQuerySchema, usersQuerySchema } from '../contract/organization-users';
+import {
+  addedUserSchema,
+  organizationUserSchema,
+  organizationUsersPageSchema,
+  resentInvitationSchema,
+  usersPageSchema,
+  type AddedUser,
+  type NewOrganizationUser,
+  type OrganizationUser,
+} from '../contract/organization-users';
 import { participantSchema, userParticipantsSchema, type Participant, type UserParticipant } from '../contract/participants';
 import { PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
@@ -101,7 +113,25 @@ export interface RegistryApi {
   setOrganizationActive(id: string, isActive: boolean, signal?: AbortSignal): Promise<Participant>;
   organizationActivity(id: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<ActivityPage>;
   organizationActivityCsv(id: string, signal?: AbortSignal): Promise<Blob>;
+  // An organization's users: GET and POST v2 /participants/{id}/users, PUT and DELETE .../users/{userId},
+  // the invitation (POST resends, DELETE revokes), GET v2 /users (suggestions) and POST v2 /users/{userId}/participants.
+  organizationUsers(participantId: string, query: OrganizationUsersQuery, signal?: AbortSignal): Promise<OrganizationUsersPage>;
+  organizationUser(participantId: string, userId: string, signal?: AbortSignal): Promise<OrganizationUser>;
+  addOrganizationUser(participantId: string, body: NewOrganizationUser, signal?: AbortSignal): Promise<AddedUser>;
+  addExistingUser(userId: string, body: AddUserToParticipant, signal?: AbortSignal): Promise<AddedUser>;
+  updateUserRoles(participantId: string, userId: string, roles: readonly string[], signal?: AbortSignal): Promise<void>;
+  removeOrganizationUser(participantId: string, userId: string, signal?: AbortSignal): Promise<void>;
+  resendInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<ResentInvitation>;
+  revokeInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<void>;
+  searchUsers(query: UsersQuery, signal?: AbortSignal): Promise<UsersPage>;
 }
+
+export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
+export type OrganizationUsersPage = z.infer<typeof organizationUsersPageSchema>;
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+export type UsersPage = z.infer<typeof usersPageSchema>;
+export type AddUserToParticipant = z.input<typeof addUserToParticipantSchema>;
+export type ResentInvitation = z.infer<typeof resentInvitationSchema>;
 
 export function createRegistryApi(http: HttpClient): RegistryApi {
   const product = { product: true } as const;
@@ -175,5 +205,28 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     organizationActivity: (id, page, signal) =>
       http.request('GET', PATHS.participantActivity(id), activityPageSchema, { ...product, signal, searchParams: toSearchParams(page) }),
     organizationActivityCsv: (id, signal) => http.download('GET', PATHS.participantActivity(id), 'text/csv', { ...product, signal }),
+    // An organization's users.
+    organizationUsers: (participantId, query, signal) =>
+      http.request('GET', PATHS.participantUsers(participantId), organizationUsersPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    organizationUser: (participantId, userId, signal) =>
+      http.request('GET', PATHS.participantUser(participantId, userId), organizationUserSchema, { ...product, signal }),
+    addOrganizationUser: (participantId, body, signal) =>
+      http.request('POST', PATHS.participantUsers(participantId), addedUserSchema, { ...product, signal, json: body }),
+    addExistingUser: (userId, body, signal) =>
+      http.request('POST', PATHS.userParticipantsV2(userId), addedUserSchema, { ...product, signal, json: body }),
+    updateUserRoles: (participantId, userId, roles, signal) =>
+      http.send('PUT', PATHS.participantUser(participantId, userId), { ...product, signal, json: roles }),
+    removeOrganizationUser: (participantId, userId, signal) =>
+      http.send('DELETE', PATHS.participantUser(participantId, userId), { ...product, signal }),
+    resendInvitation: (participantId, userId, signal) =>
+      http.request('POST', PATHS.participantUserInvitation(participantId, userId), resentInvitationSchema, { ...product, signal }),
+    revokeInvitation: (participantId, userId, signal) =>
+      http.send('DELETE', PATHS.participantUserInvitation(participantId, userId), { ...product, signal }),
+    searchUsers: (query, signal) =>
+      http.request('GET', PATHS.users, usersPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
   };
 }

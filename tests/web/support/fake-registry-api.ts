@@ -73,6 +73,33 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
       | 'organizationActivity'
       | 'organizationActivityCsv'
     >),
+    // An organization's users: not modelled (the organization-users screen tests defer them).
+    ...(Object.fromEntries(
+      (
+        [
+          'organizationUsers',
+          'organizationUser',
+          'addOrganizationUser',
+          'addExistingUser',
+          'updateUserRoles',
+          'removeOrganizationUser',
+          'resendInvitation',
+          'revokeInvitation',
+          'searchUsers',
+        ] as const
+      ).map((name) => [name, () => Promise.reject(new Error(`${name} is not modelled by this fake`))]),
+    ) as unknown as Pick<
+      RegistryApi,
+      | 'organizationUsers'
+      | 'organizationUser'
+      | 'addOrganizationUser'
+      | 'addExistingUser'
+      | 'updateUserRoles'
+      | 'removeOrganizationUser'
+      | 'resendInvitation'
+      | 'revokeInvitation'
+      | 'searchUsers'
+    >),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
