@@ -25,6 +25,9 @@ import { poolAssetsMachine } from './pool-assets';
 import { roleTransferMachine } from './role-transfer';
 import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
+import { organizationUsersListMachine } from './organization-users-list';
+import { userFormMachine } from './user-form';
+import { userRemovalMachine } from './user-removal';
 
 export const machines = {
   // The root of the one actor system: the app-wide actors below run under it.
@@ -61,6 +64,10 @@ export const machines = {
   'organization-form': organizationFormMachine,
   'organization-deactivation': organizationDeactivationMachine,
   'organization-activity': organizationActivityMachine,
+  // An organization's users: the list with invitation actions, the add or edit form, the removal.
+  'organization-users-list': organizationUsersListMachine,
+  'user-form': userFormMachine,
+  'user-removal': userRemovalMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
