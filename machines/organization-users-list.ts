@@ -212,3 +212,5 @@ export const selectIsBusy = (snapshot: OrganizationUsersSnapshot): boolean => sn
 /** The member whose invitation action is under way. */
 export const selectBusyUserId = (snapshot: OrganizationUsersSnapshot): string | null =>
   snapshot.hasTag('busy') ? (snapshot.context.target?.userId ?? null) : null;
+/** What the screen sends its machine. */
+export type OrganizationUsersListSend = (event: Exclude<OrganizationUsersEvent, PagedListParentEvent>) => void;

@@ -18,6 +18,7 @@ import {
 } from '../src/contract/organization-users';
 import type { User } from '../src/contract/users';
 import { SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
+import type { OrganizationUserRole } from '../src/domain/roles';
 import {
   isAssignableRole,
   ORGANIZATION_USERS_TEXTS,
@@ -40,7 +41,7 @@ export interface UserDraft {
   readonly lastName: string;
   readonly email: string;
   /** The assignable roles chosen in the picker. */
-  readonly roles: readonly string[];
+  readonly roles: readonly OrganizationUserRole[];
 }
 
 export const EMPTY_USER_DRAFT: UserDraft = { firstName: '', middleName: '', lastName: '', email: '', roles: [] };
@@ -61,8 +62,8 @@ export interface UserSave {
   readonly participantId: string;
   readonly userId: string | null;
   readonly draft: UserDraft;
-  /** Editing: every role to hold (hidden ones kept). */
-  readonly roles: readonly string[];
+  /** Every role to hold (editing: the hidden ones kept). */
+  readonly roles: readonly OrganizationUserRole[];
 }
 
 export interface UserFormContext {
@@ -133,6 +134,8 @@ const reasonOf = (error: unknown): string | null =>
 export const addFailureToast = (error: unknown): string =>
   isHttpError(error) ? error.serverMessage || `${error.status}` : USER_FORM_TEXTS.somethingWentWrong;
 
+const assignableOf = (roles: readonly string[]) => roles.filter(isAssignableRole) as OrganizationUserRole[];
+
 const draftOfUser = (user: User): UserDraft => ({
   firstName: user.firstName,
   middleName: user.middleName ?? '',
@@ -180,7 +183,7 @@ export const userFormMachine = setup({
       const user = (event as unknown as { output: OrganizationUser }).output;
       return {
         heldRoles: user.roles,
-        draft: { ...draftOfUser(user), roles: user.roles.filter(isAssignableRole) },
+        draft: { ...draftOfUser(user), roles: assignableOf(user.roles) },
       };
     }),
     applyChange: assign(({ context, event }) => {
@@ -191,9 +194,10 @@ export const userFormMachine = setup({
     toggleRole: assign(({ context, event }) => {
       assertEvent(event, 'role.toggle');
       if (!isAssignableRole(event.role)) return {};
-      const roles = context.draft.roles.includes(event.role)
-        ? context.draft.roles.filter((role) => role !== event.role)
-        : [...context.draft.roles, event.role];
+      const role = event.role as OrganizationUserRole;
+      const roles = context.draft.roles.includes(role)
+        ? context.draft.roles.filter((held) => held !== role)
+        : [...context.draft.roles, role];
       return { draft: { ...context.draft, roles } };
     }),
     /** New person <-> existing user: the names and the search start over; the roles stay. */
@@ -264,7 +268,7 @@ export const userFormMachine = setup({
     participantId: input.participantId,
     userId: input.userId ?? null,
     heldRoles: input.user?.roles ?? [],
-    draft: input.user ? { ...draftOfUser(input.user), roles: input.user.roles.filter(isAssignableRole) } : EMPTY_USER_DRAFT,
+    draft: input.user ? { ...draftOfUser(input.user), roles: assignableOf(input.user.roles) } : EMPTY_USER_DRAFT,
     showAll: false,
     query: '',
     suggestions: [],

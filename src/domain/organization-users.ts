@@ -1,6 +1,6 @@
 // The administration of an organization's users (SPEC sections 2, 4, 5, 6 and 8): the texts of
 // its screens (SPEC's own are USER_TEXTS in texts.ts) and the role labels of the picker.
-import { ASSIGNABLE_USER_ROLES, type OrganizationUserRole } from './roles';
+import { ASSIGNABLE_USER_ROLES, ORGANIZATION_USER_ROLES, type OrganizationUserRole } from './roles';
 
 /** How many suggestions the 'Add existing user' search shows (limit=10 on GET v2 /users). */
 export const USER_SUGGESTION_LIMIT = 10;
@@ -23,9 +23,11 @@ export const userRoleLabel = (role: string): string => USER_ROLE_LABELS[role as 
 export const isAssignableRole = (role: string): boolean => (ASSIGNABLE_USER_ROLES as readonly string[]).includes(role);
 
 /** A role change keeps the hidden roles a member already holds: the picker cannot show them, so it cannot take them away. */
-export const rolesToSave = (chosen: readonly string[], held: readonly string[]): string[] => [
+export const rolesToSave = (chosen: readonly string[], held: readonly string[]): OrganizationUserRole[] => [
   ...ASSIGNABLE_USER_ROLES.filter((role) => chosen.includes(role)),
-  ...held.filter((role) => !isAssignableRole(role)),
+  ...(held.filter(
+    (role) => !isAssignableRole(role) && (ORGANIZATION_USER_ROLES as readonly string[]).includes(role),
+  ) as OrganizationUserRole[]),
 ];
 
 export const ORGANIZATION_USERS_TEXTS = {
@@ -99,6 +101,7 @@ export const USER_FORM_TEXTS = {
   loadFailed: 'The user could not be loaded.',
   notAMember: 'This user is not a member of the organization.',
   none: '—',
+  hiddenRoles: (roles: string) => `Also holds ${roles}, which this form keeps as they are.`,
 } as const;
 
 export const USER_REMOVAL_TEXTS = {

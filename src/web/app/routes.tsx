@@ -89,10 +89,25 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
               Component: (await import('../screens/organizations/organization-activity-screen')).OrganizationActivityScreen,
             }),
           },
-          later(ROUTE_PATTERNS.organizationUsers, 'Users'),
-          later(ROUTE_PATTERNS.newOrganizationUser, 'Add User'),
-          later(ROUTE_PATTERNS.organizationUser, 'Edit User'),
-          later(ROUTE_PATTERNS.deleteOrganizationUser, 'Remove User'),
+          // An organization's users: the list, the add and edit form, the removal.
+          {
+            path: ROUTE_PATTERNS.organizationUsers,
+            lazy: async () => ({
+              Component: (await import('../screens/organization-users/organization-users-screen')).OrganizationUsersScreen,
+            }),
+          },
+          {
+            path: ROUTE_PATTERNS.newOrganizationUser,
+            lazy: async () => ({ Component: (await import('../screens/organization-users/user-form-screen')).NewUserScreen }),
+          },
+          {
+            path: ROUTE_PATTERNS.organizationUser,
+            lazy: async () => ({ Component: (await import('../screens/organization-users/user-form-screen')).EditUserScreen }),
+          },
+          {
+            path: ROUTE_PATTERNS.deleteOrganizationUser,
+            lazy: async () => ({ Component: (await import('../screens/organization-users/user-removal-screen')).UserRemovalScreen }),
+          },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },
