@@ -112,6 +112,7 @@ export const organizationUsersListMachine = setup({
   },
   actions: {
     keepName: assign(({ event }) => ({ organizationName: (event as unknown as { output: Participant }).output.name })),
+    forgetName: assign({ organizationName: null }),
     keepTarget: assign(({ event }) => {
       assertEvent(event, ['invitation.resend', 'invitation.revoke', 'link.copy']);
       return { target: event.user };
@@ -152,7 +153,8 @@ export const organizationUsersListMachine = setup({
       src: 'loadOrganization',
       input: ({ context }) => ({ participantId: context.participantId }),
       onDone: { actions: 'keepName' },
-      // The heading goes without the name.
+      // The heading goes without the name (the call may not be offered to this caller).
+      onError: { actions: 'forgetName' },
     },
   ],
   initial: 'idle',
