@@ -112,7 +112,6 @@ export const organizationUsersListMachine = setup({
   },
   actions: {
     keepName: assign(({ event }) => ({ organizationName: (event as unknown as { output: Participant }).output.name })),
-    forgetName: assign({ organizationName: null }),
     keepTarget: assign(({ event }) => {
       assertEvent(event, ['invitation.resend', 'invitation.revoke', 'link.copy']);
       return { target: event.user };
@@ -147,58 +146,71 @@ export const organizationUsersListMachine = setup({
 }).createMachine({
   id: 'organizationUsersList',
   context: ({ input }) => ({ participantId: input.participantId, view: input.view, organizationName: null, links: {}, target: null }),
-  invoke: [
-    { id: 'list', src: 'list', input: ({ context }) => ({ view: context.view, idKey: 'userId' }) },
-    {
-      src: 'loadOrganization',
-      input: ({ context }) => ({ participantId: context.participantId }),
-      onDone: { actions: 'keepName' },
-      // The heading goes without the name (the call may not be offered to this caller).
-      onError: { actions: 'forgetName' },
-    },
-  ],
-  initial: 'idle',
+  invoke: { id: 'list', src: 'list', input: ({ context }) => ({ view: context.view, idKey: 'userId' }) },
+  type: 'parallel',
   states: {
-    idle: {
-      on: {
-        'invitation.resend': { target: 'resending', actions: 'keepTarget' },
-        'invitation.revoke': { target: 'revoking', actions: 'keepTarget' },
-        'link.copy': { guard: 'hasLink', target: 'copying', actions: 'keepTarget' },
+    /** The organization's name for the heading, read beside the list. */
+    organization: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadOrganization',
+            input: ({ context }) => ({ participantId: context.participantId }),
+            onDone: { target: 'named', actions: 'keepName' },
+            // The heading goes without the name (the call may not be offered to this caller).
+            onError: { target: 'unnamed' },
+          },
+        },
+        named: {},
+        unnamed: {},
       },
     },
     /** One invitation action at a time; the others wait for it. */
-    resending: {
-      tags: ['busy'],
-      invoke: {
-        src: 'resendInvitation',
-        input: ({ context }) => ({ participantId: context.participantId, userId: context.target?.userId ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            'keepLink',
-            'notifyResent',
-            'reloadList',
-            { type: 'focusLink', params: ({ context }) => ({ userId: context.target?.userId ?? '' }) },
-          ],
+    invitations: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'invitation.resend': { target: 'resending', actions: 'keepTarget' },
+            'invitation.revoke': { target: 'revoking', actions: 'keepTarget' },
+            'link.copy': { guard: 'hasLink', target: 'copying', actions: 'keepTarget' },
+          },
         },
-        onError: { target: 'idle', actions: 'notifyResendFailed' },
-      },
-    },
-    revoking: {
-      tags: ['busy'],
-      invoke: {
-        src: 'revokeInvitation',
-        input: ({ context }) => ({ participantId: context.participantId, userId: context.target?.userId ?? '' }),
-        onDone: { target: 'idle', actions: ['dropLink', 'notifyRevoked', 'reloadList'] },
-        onError: { target: 'idle', actions: 'notifyRevokeFailed' },
-      },
-    },
-    copying: {
-      invoke: {
-        src: 'copyLink',
-        input: ({ context }) => ({ link: context.links[context.target?.userId ?? ''] ?? '' }),
-        onDone: { target: 'idle', actions: 'notifyCopied' },
-        onError: { target: 'idle', actions: 'notifyCopyFailed' },
+        resending: {
+          tags: ['busy'],
+          invoke: {
+            src: 'resendInvitation',
+            input: ({ context }) => ({ participantId: context.participantId, userId: context.target?.userId ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                'keepLink',
+                'notifyResent',
+                'reloadList',
+                { type: 'focusLink', params: ({ context }) => ({ userId: context.target?.userId ?? '' }) },
+              ],
+            },
+            onError: { target: 'idle', actions: 'notifyResendFailed' },
+          },
+        },
+        revoking: {
+          tags: ['busy'],
+          invoke: {
+            src: 'revokeInvitation',
+            input: ({ context }) => ({ participantId: context.participantId, userId: context.target?.userId ?? '' }),
+            onDone: { target: 'idle', actions: ['dropLink', 'notifyRevoked', 'reloadList'] },
+            onError: { target: 'idle', actions: 'notifyRevokeFailed' },
+          },
+        },
+        copying: {
+          invoke: {
+            src: 'copyLink',
+            input: ({ context }) => ({ link: context.links[context.target?.userId ?? ''] ?? '' }),
+            onDone: { target: 'idle', actions: 'notifyCopied' },
+            onError: { target: 'idle', actions: 'notifyCopyFailed' },
+          },
+        },
       },
     },
   },

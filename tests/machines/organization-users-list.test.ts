@@ -80,18 +80,18 @@ describe('organization users list', () => {
     await vi.waitFor(() => expect(loads).toHaveLength(1));
     // No link in hand yet: Copy link does nothing.
     actor.send({ type: 'link.copy', user: pending });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().matches({ invitations: 'idle' })).toBe(true);
     actor.send({ type: 'invitation.resend', user: pending });
     expect(selectBusyUserId(actor.getSnapshot())).toBe(pending.userId);
     // One action at a time.
     actor.send({ type: 'invitation.revoke', user: pending });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ invitations: 'idle' }));
     expect(selectLinks(actor.getSnapshot())).toEqual({ [pending.userId]: INVITATION_LINK });
     expect(toasts).toEqual(['resent']);
     expect(focused).toEqual([pending.userId]);
     await vi.waitFor(() => expect(loads).toHaveLength(2));
     actor.send({ type: 'link.copy', user: pending });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle') && toasts.length === 2);
+    await waitFor(actor, (snapshot) => snapshot.matches({ invitations: 'idle' }) && toasts.length === 2);
     expect(copied).toEqual([INVITATION_LINK]);
     expect(toasts.at(-1)).toBe('copied');
   });
@@ -99,9 +99,9 @@ describe('organization users list', () => {
   it('revokes an invitation (its link dropped) and says when an action fails', async () => {
     const { actor, loads, toasts, revoked } = start();
     actor.send({ type: 'invitation.resend', user: pending });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ invitations: 'idle' }));
     actor.send({ type: 'invitation.revoke', user: pending });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ invitations: 'idle' }));
     expect(revoked).toEqual([pending.userId]);
     expect(selectLinks(actor.getSnapshot())).toEqual({});
     expect(toasts).toEqual(['resent', 'revoked']);
@@ -109,7 +109,7 @@ describe('organization users list', () => {
 
     const failing = start({ resend: async () => Promise.reject(new HttpError(409, '{"message":"Already accepted."}')) });
     failing.actor.send({ type: 'invitation.resend', user: pending });
-    await waitFor(failing.actor, (snapshot) => snapshot.matches('idle'));
+    await waitFor(failing.actor, (snapshot) => snapshot.matches({ invitations: 'idle' }));
     expect(failing.toasts).toEqual(['resendFailed']);
     expect(selectHasFailed(selectUsersList(failing.actor.getSnapshot())!.getSnapshot())).toBe(false);
   });
