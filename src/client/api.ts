@@ -118,7 +118,7 @@ export interface RegistryApi {
   organizationUsers(participantId: string, query: OrganizationUsersQuery, signal?: AbortSignal): Promise<OrganizationUsersPage>;
   organizationUser(participantId: string, userId: string, signal?: AbortSignal): Promise<OrganizationUser>;
   addOrganizationUser(participantId: string, body: NewOrganizationUser, signal?: AbortSignal): Promise<AddedUser>;
-  addExistingUser(userId: string, body: AddUserToParticipant, signal?: AbortSignal): Promise<AddedUser>;
+  addExistingUser(userId: string, body: AddUserToParticipant, signal?: AbortSignal): Promise<OrganizationUser>;
   updateUserRoles(participantId: string, userId: string, roles: readonly string[], signal?: AbortSignal): Promise<void>;
   removeOrganizationUser(participantId: string, userId: string, signal?: AbortSignal): Promise<void>;
   resendInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<ResentInvitation>;
@@ -217,7 +217,7 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     addOrganizationUser: (participantId, body, signal) =>
       http.request('POST', PATHS.participantUsers(participantId), addedUserSchema, { ...product, signal, json: body }),
     addExistingUser: (userId, body, signal) =>
-      http.request('POST', PATHS.userParticipantsV2(userId), addedUserSchema, { ...product, signal, json: body }),
+      http.request('POST', PATHS.userParticipantsV2(userId), organizationUserSchema, { ...product, signal, json: body }),
     updateUserRoles: (participantId, userId, roles, signal) =>
       http.send('PUT', PATHS.participantUser(participantId, userId), { ...product, signal, json: roles }),
     removeOrganizationUser: (participantId, userId, signal) =>

@@ -79,7 +79,7 @@ function deferClipboard() {
 
 async function openList() {
   const app = await renderSignedIn([sampleOrganization(1, true)]);
-  const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'participant', 'resendInvitation', 'revokeInvitation']);
+  const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'organization', 'resendInvitation', 'revokeInvitation']);
   const clipboard = deferClipboard();
   await act(() => app.router.navigate(APP_PATHS.organizationUsers(ORGANIZATION_ID)));
   await screen.findByRole('heading', { level: 1, name: T.title });
@@ -145,8 +145,8 @@ describe('organization-users-list machine, driven through the users screen', () 
           },
         },
         events: {
-          'done: loadOrganization': () => calls.settle('participant', { value: organization }),
-          'error: loadOrganization': () => calls.settle('participant', { error: new HttpError(404, 'Not Found') }),
+          'done: loadOrganization': () => calls.settle('organization', { value: organization }),
+          'error: loadOrganization': () => calls.settle('organization', { error: new HttpError(404, 'Not Found') }),
           'invitation.resend': () => user.click(row(pending.fullName).getByRole('button', { name: `${T.resend}: ${pending.fullName}` })),
           'invitation.revoke': () => user.click(row(pending.fullName).getByRole('button', { name: `${T.revoke}: ${pending.fullName}` })),
           'link.copy': () => user.click(row(pending.fullName).getByRole('button', { name: `${T.copyLink}: ${pending.fullName}` })),
@@ -198,7 +198,7 @@ describe('organization users screen', () => {
     const now = new Date();
     const recent = sampleMember(4, { lastSignInAt: new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString() });
     const app = await renderSignedIn([sampleOrganization(1, true)]);
-    const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'participant']);
+    const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'organization']);
     await act(() => app.router.navigate(APP_PATHS.organizationUsers(ORGANIZATION_ID)));
     expect(await screen.findByText(T.loading)).toBeInTheDocument();
     const [participantId, query] = calls.calls('organizationUsers')[0] ?? [];
@@ -223,7 +223,7 @@ describe('organization users screen', () => {
 
   it('says when there are no users, and when they cannot be loaded (with Try again)', async () => {
     const app = await renderSignedIn([sampleOrganization(1, true)]);
-    const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'participant']);
+    const calls = deferProductCalls(app.fake.api, ['organizationUsers', 'organization']);
     await act(() => app.router.navigate(APP_PATHS.organizationUsers(ORGANIZATION_ID)));
     await calls.settle('organizationUsers', { error: new HttpError(503, 'Service Unavailable') });
     const alert = await screen.findByRole('alert');

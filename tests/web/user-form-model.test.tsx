@@ -167,7 +167,7 @@ async function openForm(path: string) {
     'addExistingUser',
     'updateUserRoles',
     'organizationUsers',
-    'participant',
+    'organization',
   ]);
   const clipboard = deferClipboard();
   await act(() => app.router.navigate(path));
@@ -346,7 +346,7 @@ function testPaths(walker: typeof addWalker, path: string) {
               const [userId, body] = calls.calls('addExistingUser').at(-1) ?? [];
               expect(userId).toBe(found.userId);
               expect(body).toEqual({ participantId: ORGANIZATION_ID, roles: ['CUSTODIAN'] });
-              await calls.settle('addExistingUser', { value: joined });
+              await calls.settle('addExistingUser', { value: joined.user });
             } else {
               const [, userId, roles] = calls.calls('updateUserRoles').at(-1) ?? [];
               expect(userId).toBe(member.userId);

@@ -49,7 +49,7 @@ describe('user-removal machine, driven through the removal screen', () => {
   for (const path of walker.paths) {
     it(path.description, async () => {
       const app = await renderSignedIn([sampleOrganization(1, true)]);
-      const calls = deferProductCalls(app.fake.api, ['organizationUser', 'removeOrganizationUser', 'organizationUsers', 'participant']);
+      const calls = deferProductCalls(app.fake.api, ['organizationUser', 'removeOrganizationUser', 'organizationUsers', 'organization']);
       await act(() => app.router.navigate(APP_PATHS.deleteOrganizationUser(ORGANIZATION_ID, member.userId)));
       await screen.findByRole('heading', { level: 1, name: T.title });
       await path.test({

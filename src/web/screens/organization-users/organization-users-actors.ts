@@ -44,7 +44,7 @@ export function organizationUsersListActors({ api }: Pick<AppServices, 'api'>, p
         );
         return { items: users, totalCount };
       }),
-      loadOrganization: fromPromise(({ input, signal }) => api.participant(input.participantId, signal)),
+      loadOrganization: fromPromise(({ input, signal }) => api.organization(input.participantId, signal)),
       resendInvitation: fromPromise(({ input, signal }) => api.resendInvitation(input.participantId, input.userId, signal)),
       revokeInvitation: fromPromise(({ input, signal }) => api.revokeInvitation(input.participantId, input.userId, signal)),
       copyLink: fromPromise(({ input }) => writeClipboard(input.link)),
@@ -62,7 +62,9 @@ export async function saveUser(api: RegistryApi, save: UserSave, signal: AbortSi
     const { firstName, middleName, lastName, email } = draft;
     return api.addOrganizationUser(participantId, { firstName, middleName, lastName, email, roles: [...roles] }, signal);
   }
-  if (mode === 'existing') return api.addExistingUser(userId ?? '', { participantId, roles: [...roles] }, signal);
+  // An existing user has a password already: no invitation link.
+  if (mode === 'existing')
+    return { user: await api.addExistingUser(userId ?? '', { participantId, roles: [...roles] }, signal), invitationLink: null };
   await api.updateUserRoles(participantId, userId ?? '', roles, signal);
   return null;
 }
