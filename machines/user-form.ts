@@ -9,7 +9,7 @@
 // add also shows the response body as a toast. A new person's invitation link is shown, with
 // Copy link, before going back to the list.
 import { and, assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { isHttpError } from '../src/contract/http-error';
+import { isHttpError, isNotFound } from '../src/contract/http-error';
 import {
   newOrganizationUserSchema,
   organizationRolesSchema,
@@ -232,6 +232,10 @@ export const userFormMachine = setup({
     }),
     showAllErrors: assign({ showAll: true }),
     keepFailure: assign(({ event }) => ({ failure: reasonOf((event as unknown as { error: unknown }).error) })),
+    /** A member not found says so; any other failure says the member could not be loaded. */
+    keepLoadFailure: assign(({ event }) => ({
+      failure: isNotFound((event as unknown as { error: unknown }).error) ? USER_TEXTS.notMember : null,
+    })),
     clearFailure: assign({ failure: null }),
     keepLink: assign(({ event }) => ({
       invitationLink: (event as unknown as { output: AddedUser }).output.invitationLink,
@@ -289,7 +293,7 @@ export const userFormMachine = setup({
         src: 'loadUser',
         input: ({ context }) => ({ participantId: context.participantId, userId: context.userId ?? '' }),
         onDone: { target: 'editing', actions: 'keepUser' },
-        onError: { target: 'loadFailed', actions: 'keepFailure' },
+        onError: { target: 'loadFailed', actions: 'keepLoadFailure' },
       },
     },
     loadFailed: {

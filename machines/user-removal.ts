@@ -3,9 +3,10 @@
 // is said before anything is sent; a refusal (the last administrator, oneself: 409) is shown
 // where the confirm button is, and the confirm can be tried again.
 import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { isHttpError } from '../src/contract/http-error';
+import { isHttpError, isNotFound } from '../src/contract/http-error';
 import type { OrganizationUser } from '../src/contract/organization-users';
 import { USER_REMOVAL_TEXTS as T } from '../src/domain/organization-users';
+import { USER_TEXTS } from '../src/domain/texts';
 import { toastShow } from './toasts';
 
 export interface UserRemovalInput {
@@ -50,6 +51,10 @@ export const userRemovalMachine = setup({
   actions: {
     keepUser: assign(({ event }) => ({ user: (event as unknown as { output: OrganizationUser }).output, failure: null })),
     keepFailure: assign(({ event }) => ({ failure: reasonOf((event as unknown as { error: unknown }).error) })),
+    /** A member not found says so; any other failure says the member could not be loaded. */
+    keepLoadFailure: assign(({ event }) => ({
+      failure: isNotFound((event as unknown as { error: unknown }).error) ? USER_TEXTS.notMember : null,
+    })),
     clearFailure: assign({ failure: null }),
     // The app's toasts actor (machines/app-root.ts).
     notifyRemoved: sendTo(({ system }) => system.get('toasts'), toastShow('success', T.removed)),
@@ -72,7 +77,7 @@ export const userRemovalMachine = setup({
         src: 'loadUser',
         input: ({ context }) => ({ participantId: context.participantId, userId: context.userId }),
         onDone: { target: 'confirming', actions: 'keepUser' },
-        onError: { target: 'loadFailed', actions: 'keepFailure' },
+        onError: { target: 'loadFailed', actions: 'keepLoadFailure' },
       },
     },
     loadFailed: {

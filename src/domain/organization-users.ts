@@ -99,7 +99,6 @@ export const USER_FORM_TEXTS = {
   done: 'Back to users',
   loading: 'Loading the user…',
   loadFailed: 'The user could not be loaded.',
-  notAMember: 'This user is not a member of the organization.',
   none: '—',
   hiddenRoles: (roles: string) => `Also holds ${roles}, which this form keeps as they are.`,
 } as const;

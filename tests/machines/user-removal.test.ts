@@ -78,4 +78,14 @@ describe('user removal machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('confirming'));
     expect(selectRemovalUser(actor.getSnapshot())).toEqual(member);
   });
+
+  it('says a member not found is not a member', async () => {
+    const { actor } = start(
+      null,
+      async () => undefined,
+      async () => Promise.reject(new HttpError(404, '{"message":"Not Found"}')),
+    );
+    await waitFor(actor, selectRemovalLoadFailed);
+    expect(selectRemovalFailure(actor.getSnapshot())).toBe(USER_TEXTS.notMember);
+  });
 });
