@@ -113,6 +113,13 @@ test.describe('organization users', () => {
     await page.waitForURL(new RegExp(`${APP_PATHS.organizationUsers(organizationId)}$`));
     await expect(row(page, email)).toContainText(/Invitation pending, expires \d{2}-\d{2}-\d{4}/);
     await expect(row(page, email)).toContainText(L.never);
+    // The search goes to the server: only the match is left, and the URL names it.
+    await page.getByRole('searchbox', { name: L.searchLabel }).fill(email);
+    await page.getByRole('searchbox', { name: L.searchLabel }).press('Enter');
+    await expect(page).toHaveURL(/[?&]query=/);
+    await expect(page.getByRole('table', { name: L.tableLabel }).getByRole('row')).toHaveCount(2);
+    await expect(row(page, email)).toBeVisible();
+    await expectNoAxeViolations();
 
     // A second invitation of the same email is refused: the review says so, and the body shows as a toast.
     await page.getByRole('link', { name: L.addUser }).click();

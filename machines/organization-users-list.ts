@@ -14,14 +14,22 @@ import { pagedListMachine, type ListSort, type ListView, type PagedListParentEve
 import { toastShow } from './toasts';
 
 export type OrganizationUserSort = (typeof ORGANIZATION_USER_SORTS)[number];
-export type OrganizationUsersView = ListView;
+export interface OrganizationUsersView extends ListView {
+  /** Part of a name or email ('' for every member). */
+  readonly query: string;
+}
 
-export const DEFAULT_ORGANIZATION_USERS_VIEW: OrganizationUsersView = { page: 1, limit: DEFAULT_PAGE_SIZE as PageSize, sort: null };
+export const DEFAULT_ORGANIZATION_USERS_VIEW: OrganizationUsersView = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE as PageSize,
+  sort: null,
+  query: '',
+};
 
 const isSort = (value: string | null): value is OrganizationUserSort =>
   (ORGANIZATION_USER_SORTS as readonly (string | null)[]).includes(value);
 
-/** The view a URL names (`?page=2&limit=20&sort=email&direction=desc`); anything malformed falls back to its default. */
+/** The view a URL names (`?page=2&limit=20&sort=email&direction=desc&query=ada`); anything malformed falls back to its default. */
 export function parseOrganizationUsersView(search: string): OrganizationUsersView {
   const params = new URLSearchParams(search);
   const page = Number(params.get('page'));
@@ -32,6 +40,7 @@ export function parseOrganizationUsersView(search: string): OrganizationUsersVie
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     limit: isPageSize(limit) ? limit : DEFAULT_ORGANIZATION_USERS_VIEW.limit,
     sort,
+    query: (params.get('query') ?? '').trim().slice(0, 200),
   };
 }
 
@@ -46,6 +55,7 @@ export function serializeOrganizationUsersView(view: OrganizationUsersView): str
     params.set('sort', view.sort.column);
     params.set('direction', view.sort.direction);
   }
+  if (view.query) params.set('query', view.query);
   return params.size ? `?${params.toString()}` : '';
 }
 
@@ -55,6 +65,7 @@ export const organizationUsersQueryOf = (view: OrganizationUsersView) => ({
   offset: pageOffset(view.page, view.limit),
   sort: (view.sort?.column ?? 'name') as OrganizationUserSort,
   direction: view.sort?.direction ?? 'asc',
+  ...(view.query ? { query: view.query } : {}),
 });
 
 export interface OrganizationUsersInput {

@@ -39,6 +39,8 @@ export const ORGANIZATION_USERS_TEXTS = {
   tableLabel: "The organization's users",
   loading: 'Loading users…',
   empty: 'This organization has no users yet.',
+  noMatch: 'No users match the search.',
+  search: 'Search',
   failed: 'The users could not be loaded.',
   retry: 'Try again',
   searchLabel: 'Search by name or email',

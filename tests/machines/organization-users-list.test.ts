@@ -51,17 +51,24 @@ function start(options: { organization?: () => Promise<Participant>; resend?: ()
 
 describe('organization users list', () => {
   it('reads a view from the URL and writes only what differs from the default', () => {
-    expect(parseOrganizationUsersView('?page=3&limit=20&sort=email&direction=desc')).toEqual({
+    expect(parseOrganizationUsersView('?page=3&limit=20&sort=email&direction=desc&query=%20ada%20')).toEqual({
       page: 3,
       limit: 20,
       sort: { column: 'email', direction: 'desc' },
+      query: 'ada',
     });
-    expect(parseOrganizationUsersView('?page=-1&limit=7&sort=password')).toEqual({ page: 1, limit: 10, sort: null });
-    expect(serializeOrganizationUsersView({ page: 1, limit: 10, sort: null })).toBe('');
-    expect(serializeOrganizationUsersView({ page: 2, limit: 10, sort: { column: 'lastSignInAt', direction: 'asc' } })).toBe(
-      '?page=2&limit=10&sort=lastSignInAt&direction=asc',
-    );
-    expect(organizationUsersQueryOf({ page: 3, limit: 20, sort: null })).toEqual({ limit: 20, offset: 40, sort: 'name', direction: 'asc' });
+    expect(parseOrganizationUsersView('?page=-1&limit=7&sort=password')).toEqual({ page: 1, limit: 10, sort: null, query: '' });
+    expect(serializeOrganizationUsersView({ page: 1, limit: 10, sort: null, query: '' })).toBe('');
+    expect(
+      serializeOrganizationUsersView({ page: 2, limit: 10, sort: { column: 'lastSignInAt', direction: 'asc' }, query: 'ada lovelace' }),
+    ).toBe('?page=2&limit=10&sort=lastSignInAt&direction=asc&query=ada+lovelace');
+    expect(organizationUsersQueryOf({ page: 3, limit: 20, sort: null, query: '' })).toEqual({
+      limit: 20,
+      offset: 40,
+      sort: 'name',
+      direction: 'asc',
+    });
+    expect(organizationUsersQueryOf({ page: 1, limit: 10, sort: null, query: 'ada' })).toMatchObject({ query: 'ada' });
   });
 
   it("loads the page and the organization's name; without the name the heading goes alone", async () => {

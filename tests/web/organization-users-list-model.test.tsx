@@ -36,7 +36,7 @@ const serializeState = (snapshot: OrganizationUsersSnapshot) =>
   JSON.stringify([snapshot.value, Object.keys(snapshot.context.links).length]);
 
 const walker = createModelWalker(organizationUsersListMachine, {
-  input: { participantId: ORGANIZATION_ID, view: { page: 1, limit: 10, sort: null } },
+  input: { participantId: ORGANIZATION_ID, view: { page: 1, limit: 10, sort: null, query: '' } },
   serializeState,
   events: {
     'done: loadOrganization': { output: organization },
@@ -215,6 +215,13 @@ describe('organization users screen', () => {
     expect(row(admin.fullName).queryByRole('button', { name: new RegExp(T.resend) })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: T.addUser })).toHaveAttribute('href', APP_PATHS.newOrganizationUser(ORGANIZATION_ID));
 
+    // The search goes to the server (and the URL) when submitted.
+    await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'ada1{Enter}');
+    await waitFor(() => expect(app.location().search).toBe('?query=ada1'));
+    expect(calls.calls('organizationUsers').at(-1)?.[1]).toEqual({ limit: 10, offset: 0, sort: 'name', direction: 'asc', query: 'ada1' });
+    await calls.settle('organizationUsers', { value: { users: [admin], totalCount: 1 } });
+    await waitFor(() => expect(screen.queryByText(pending.email)).not.toBeInTheDocument());
+
     await user.click(row(admin.fullName).getByRole('button', { name: T.actionsOf(admin.fullName) }));
     await user.click(await screen.findByRole('menuitem', { name: T.editRoles }));
     await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.organizationUser(ORGANIZATION_ID, admin.userId)));
@@ -231,5 +238,8 @@ describe('organization users screen', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await calls.settle('organizationUsers', { value: { users: [], totalCount: 0 } });
     expect(await screen.findByText(T.empty)).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'nobody{Enter}');
+    await calls.settle('organizationUsers', { value: { users: [], totalCount: 0 } });
+    expect(await screen.findByText(T.noMatch)).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@
 // edited and the member removed (the row's actions menu). The machine holds all of it; this
 // screen renders it and sends the user's input.
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   parseOrganizationUsersView,
@@ -16,8 +16,9 @@ import {
   selectUsersList,
   serializeOrganizationUsersView,
   type OrganizationUsersListSend,
+  type OrganizationUsersView,
 } from '../../../../machines/organization-users-list';
-import { selectHasFailed, type PagedListRef } from '../../../../machines/paged-list';
+import { selectHasFailed, selectListView, type PagedListRef } from '../../../../machines/paged-list';
 import type { OrganizationUser } from '../../../contract/organization-users';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { formatDate, formatRelativeTime } from '../../../domain/format';
@@ -71,6 +72,7 @@ function OrganizationUsers({ participantId }: { participantId: string }) {
   const busy = useSelector(screen, selectIsBusy);
   const busyUserId = useSelector(screen, selectBusyUserId);
   const failed = useSelector(list, selectHasFailed);
+  const view = useSelector(list, selectListView<OrganizationUsersView>);
   // The relative times are as of the screen's opening.
   const [now] = useState(() => new Date());
   const send: OrganizationUsersListSend = screen.send;
@@ -98,6 +100,7 @@ function OrganizationUsers({ participantId }: { participantId: string }) {
           </Link>
         </div>
       </div>
+      <UsersSearch list={list} />
       {failed ? (
         <LoadFailed message={T.failed} onRetry={() => list.send({ type: 'list.reload' })} />
       ) : (
@@ -109,12 +112,51 @@ function OrganizationUsers({ participantId }: { participantId: string }) {
             columns={columns}
             getRowId={(user) => user.userId}
             loadingMessage={T.loading}
-            emptyMessage={T.empty}
+            emptyMessage={view.query ? T.noMatch : T.empty}
           />
           <ListPagination list={list} idPrefix="users-pagination" />
         </div>
       )}
     </div>
+  );
+}
+
+/** Search by name or email, sent on submit (each search is a history entry: Back returns to the one before). */
+function UsersSearch({ list }: { list: PagedListRef }) {
+  const view = useSelector(list, selectListView<OrganizationUsersView>);
+  const input = useRef<HTMLInputElement>(null);
+  // Back and a link change the view outside the box: it shows what the URL says (what is typed stays otherwise).
+  useEffect(() => {
+    if (input.current && input.current.value.trim() !== view.query) input.current.value = view.query;
+  }, [view.query]);
+  return (
+    <form
+      role="search"
+      aria-label={T.searchLabel}
+      className="flex max-w-md gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = String(new FormData(event.currentTarget).get('query') ?? '').trim();
+        list.send({ type: 'list.filter', filters: { query } });
+      }}
+    >
+      <input
+        ref={input}
+        type="search"
+        name="query"
+        aria-label={T.searchLabel}
+        placeholder={T.searchLabel}
+        defaultValue={view.query}
+        maxLength={200}
+        className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900"
+      />
+      <button
+        type="submit"
+        className="h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        {T.search}
+      </button>
+    </form>
   );
 }
 
