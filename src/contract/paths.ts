@@ -74,3 +74,11 @@ export const PATHS = {
   invitationPage: `${IDENTITY_BASE}/invitation`,
   health: '/healthz',
 } as const;
+
+/** The public servicer lookup (no session) and its proof-of-work challenge (ours). */
+export const SERVICER_LOOKUP_PATHS = {
+  servicerLookup: '/service-dart/external/api/v1/servicer_lookup',
+  servicerLookupChallenge: '/service-dart/external/api/v1/servicer_lookup/challenge',
+  /** ARCHITECTURE section 6: the address autocomplete (query partialAddress). */
+  addresses: '/address-lookup/api/v1/addresses',
+} as const;

@@ -47,6 +47,8 @@ import { organizationUserRoutes } from './routes/organization-users';
 import { participantRoutes } from './routes/participants';
 import { poolRoutes } from './routes/pools';
 import { roleRequestRoutes } from './routes/role-requests';
+import { servicerLookupRoutes } from './routes/servicer-lookup';
+import { DEFAULT_SERVICER_LOOKUP_SETTINGS, type ServicerLookupSettings } from './servicer-lookup-settings';
 import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -72,7 +74,7 @@ export interface BuildAppOptions {
         | 'securityEventRetentionDays'
         | 'invitationTtlHours'
       >
-    >;
+    > & { readonly servicerLookup?: Partial<ServicerLookupSettings> };
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
   readonly signInRateLimit?: number;
   /** The scrypt cost of new hashes, and of older ones rehashed at sign-in (default DEFAULT_SCRYPT_PARAMS; tests pass a cheap one). */
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(roleRequestRoutes);
   await app.register(organizationUserRoutes, { invitationTtlHours: config.invitationTtlHours ?? DEFAULT_INVITATION_TTL_HOURS });
   await app.register(participantRoutes);
+  await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SERVICER_LOOKUP_SETTINGS, type ServicerLookupSettings } from './servicer-lookup-settings';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -118,6 +119,12 @@ const envSchema = z.object({
   /** Where the outbox's mail goes (nodemailer's createTransport URL, smtp:// or smtps://); unset, mail stays in the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).max(320).default(DEFAULT_MAIL_FROM),
+  /** The public servicer lookup: every answer's minimum time (ms), and its limits per client address and per (last name, zip) per hour. */
+  LOOKUP_TIME_FLOOR_MS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.timeFloorMs),
+  LOOKUP_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.clientLimit),
+  LOOKUP_NAME_ZIP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.nameZipLimit),
+  /** PBKDF2 iterations per try of the lookup's proof of work. */
+  LOOKUP_CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.challengeCost),
 });
 
 export interface ServerConfig {
@@ -163,6 +170,8 @@ export interface ServerConfig {
   /** SMTP_URL: the outbox job sends mail through it; unset, mail stays in the outbox (and links are logged). */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** The public servicer lookup's time floor, limits and proof of work (LOOKUP_*). */
+  readonly servicerLookup: ServicerLookupSettings;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -209,5 +218,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     invitationTtlHours: parsed.INVITATION_TTL_HOURS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    servicerLookup: {
+      ...DEFAULT_SERVICER_LOOKUP_SETTINGS,
+      timeFloorMs: parsed.LOOKUP_TIME_FLOOR_MS,
+      clientLimit: parsed.LOOKUP_CLIENT_LIMIT,
+      nameZipLimit: parsed.LOOKUP_NAME_ZIP_LIMIT,
+      challengeCost: parsed.LOOKUP_CHALLENGE_COST,
+    },
   };
 }

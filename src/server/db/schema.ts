@@ -213,11 +213,23 @@ export const loans = pgTable(
     deactivated: boolean('deactivated').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The property address as the public servicer lookup compares it: registry_address_key()
+     * (migration 0023) folds USPS suffixes, directionals, unit designators, case, punctuation
+     * and ZIP+4. Computed by PostgreSQL on every write, so no writer can forget it.
+     */
+    propertyAddressKey: text('property_address_key').generatedAlwaysAs(
+      sql`registry_address_key(property_street1, property_street2, property_state, property_zip)`,
+    ),
   },
   (t) => [
     uniqueIndex('loans_uli_key').on(t.uli),
     index('loans_updated_idx').on(t.updatedAt),
     index('loans_lookup_idx').on(sql`lower(${t.borrowerLastName})`, t.propertyZip),
+    // The servicer lookup's one probe: active loans at one normalised address.
+    index('loans_address_key_idx')
+      .on(t.propertyAddressKey)
+      .where(sql`${t.status} = 'Active' AND NOT ${t.deactivated}`),
   ],
 );
 
@@ -650,5 +662,75 @@ export const outbox = pgTable(
     index('outbox_unsent_idx')
       .on(t.createdAt)
       .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+/**
+ * The public servicer lookup's limits, shared by every server: one row per key (a client address,
+ * or a hash of a last name and zip, never the name itself) and its current fixed window.
+ */
+export const lookupLimits = pgTable('lookup_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Proof-of-work challenges already spent (altcha-lib is stateless): each is usable once. */
+export const lookupChallenges = pgTable(
+  'lookup_challenges',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lookup_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Every servicer lookup, for the operators: when, from where, which address, found or not; never the name. */
+export const servicerLookups = pgTable(
+  'servicer_lookups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text('client_address').notNull(),
+    street1: text('street1').notNull(),
+    street2: text('street2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    found: boolean('found').notNull(),
+    /** Why no lookup ran: null (it ran), 'limited' or 'challenge'. */
+    refusal: text('refusal'),
+  },
+  (t) => [index('servicer_lookups_occurred_idx').on(t.occurredAt)],
+);
+
+/** Secrets every server must share (the proof-of-work HMAC key), made once by the first server that needs one. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The address reference of the autocomplete: postal addresses, not loans, so a suggestion says
+ * nothing about which property carries a registered loan. `search_key` (lower case, one space)
+ * is matched by prefix through a text_pattern_ops index.
+ */
+export const addressReferences = pgTable(
+  'address_references',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    street1: text('street1').notNull(),
+    street2: text('street2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    searchKey: text('search_key').generatedAlwaysAs(
+      sql`lower(regexp_replace(street1 || coalesce(' ' || street2, '') || ' ' || city || ' ' || state || ' ' || zip, '[\\s,]+', ' ', 'g'))`,
+    ),
+  },
+  (t) => [
+    index('address_references_search_idx').using('btree', sql`${t.searchKey} text_pattern_ops`),
+    uniqueIndex('address_references_address_key').on(t.street1, sql`coalesce(${t.street2}, '')`, t.city, t.state, t.zip),
   ],
 );

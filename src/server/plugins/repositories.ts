@@ -19,6 +19,7 @@ import * as organizations from '../db/organization-repository';
 import * as pools from '../db/pool-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
+import * as servicerLookup from '../db/servicer-lookup-repository';
 import * as signInThrottle from '../db/sign-in-throttle-repository';
 import * as users from '../db/user-repository';
 
@@ -40,6 +41,7 @@ const REPOSITORY_MODULES = {
   organizationUsers,
   outbox,
   organizations,
+  servicerLookup,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

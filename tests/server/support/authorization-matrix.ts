@@ -21,7 +21,7 @@
 // HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { messageBulkResultSchema } from '../../../src/contract/messages';
-import { PATHS } from '../../../src/contract/paths';
+import { PATHS, SERVICER_LOOKUP_PATHS } from '../../../src/contract/paths';
 import { PERMISSION_REFUSALS, type RouteAccess } from '../../../src/domain/access';
 import { TEXTS } from '../../../src/domain/texts';
 import { API_DOCS_PATH } from '../../../src/server/plugins/openapi';
@@ -323,6 +323,16 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
   [`GET ${API_DOCS_PATH}`]: { answer: everyone(200), url: () => API_DOCS_PATH },
   [`GET ${API_DOCS_PATH}/json`]: { answer: everyone(200), url: () => `${API_DOCS_PATH}/json` },
   [`GET ${PATHS.health}`]: { answer: everyone(200), url: () => PATHS.health },
+  // The public servicer lookup: anyone, no session read; without its fields (and proof of work) 400.
+  [`GET ${SERVICER_LOOKUP_PATHS.servicerLookup}`]: {
+    answer: everyone(400),
+    url: () => SERVICER_LOOKUP_PATHS.servicerLookup,
+    note: '400: no fields and no proof of work (its own tests look up)',
+  },
+  [`GET ${SERVICER_LOOKUP_PATHS.servicerLookupChallenge}`]: {
+    answer: everyone(200),
+    url: () => SERVICER_LOOKUP_PATHS.servicerLookupChallenge,
+  },
   [`POST ${PATHS.login}`]: { answer: everyone(303), url: () => PATHS.login, note: '303 to the hosted sign-in page' },
   [`GET ${PATHS.signIn}`]: { answer: everyone(200), url: () => PATHS.signIn },
   [`POST ${PATHS.signIn}`]: {

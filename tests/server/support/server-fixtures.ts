@@ -19,6 +19,8 @@ export const TEST_CONFIG: BuildAppOptions['config'] = {
   trustProxy: false,
   logLevel: 'silent',
   staticDir: '/nonexistent-registry-dist',
+  // The servicer lookup's floor and proof of work, cheap: its own tests set what they measure.
+  servicerLookup: { timeFloorMs: 0, challengeCost: 1, challengeMaxCounter: 20, clientLimit: 100_000, nameZipLimit: 100_000 },
 };
 
 export async function createTestApp(db: Database, overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
