@@ -23,6 +23,7 @@ import { organizationsListMachine } from './organizations-list';
 import { pagedListMachine } from './paged-list';
 import { poolAssetsMachine } from './pool-assets';
 import { roleTransferMachine } from './role-transfer';
+import { servicerLookupMachine } from './servicer-lookup';
 import { sessionMachine } from './session';
 import { toastsMachine } from './toasts';
 import { organizationUsersListMachine } from './organization-users-list';
@@ -68,6 +69,8 @@ export const machines = {
   'organization-users-list': organizationUsersListMachine,
   'user-form': userFormMachine,
   'user-removal': userRemovalMachine,
+  // The public servicer lookup (form and results).
+  'servicer-lookup': servicerLookupMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

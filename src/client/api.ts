@@ -53,9 +53,16 @@ import {
   type OrganizationUser,
 } from '../contract/organization-users';
 import { participantSchema, userParticipantsSchema, type Participant, type UserParticipant } from '../contract/participants';
-import { PATHS } from '../contract/paths';
+import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
 import { directorySchema, roleRequestSchema, type DirectoryEntry, type RoleRequest, type RoleRequestBody } from '../contract/role-requests';
+import {
+  ALTCHA_QUERY,
+  servicerLookupQuery,
+  servicerLookupResultsSchema,
+  type ServicerLookupDraft,
+  type ServicerLookupResult,
+} from '../contract/servicer-lookup';
 import { usersMeSchema, type UsersMe } from '../contract/users';
 import type { HttpClient } from './http';
 
@@ -124,6 +131,8 @@ export interface RegistryApi {
   resendInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<ResentInvitation>;
   revokeInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<void>;
   searchUsers(query: UsersQuery, signal?: AbortSignal): Promise<UsersPage>;
+  // The public servicer lookup (no session): the query and the widget's proof-of-work solution.
+  servicerLookup(draft: ServicerLookupDraft, altcha: string, signal?: AbortSignal): Promise<ServicerLookupResult[]>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -228,5 +237,10 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       http.send('DELETE', PATHS.participantUserInvitation(participantId, userId), { ...product, signal }),
     searchUsers: (query, signal) =>
       http.request('GET', PATHS.users, usersPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
+    servicerLookup: (draft, altcha, signal) =>
+      http.request('GET', SERVICER_LOOKUP_PATHS.servicerLookup, servicerLookupResultsSchema, {
+        signal,
+        searchParams: toSearchParams({ ...servicerLookupQuery(draft), [ALTCHA_QUERY]: altcha }),
+      }),
   };
 }

@@ -69,6 +69,16 @@ export const SERVICER_LOOKUP_WIRE_NAMES: Readonly<Record<ServicerLookupField, st
   zip: 'address.zip',
 };
 
+/** The web app's results URL (SPEC section 2): plain names. */
+export const SERVICER_LOOKUP_WIRE_NAMES_URL: Readonly<Record<ServicerLookupField, string>> = {
+  borrowerLastName: 'borrowerLastName',
+  street1: 'street1',
+  street2: 'street2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+};
+
 /** Where the proof-of-work solution travels (the ALTCHA widget's base64 payload); the query parameter `altcha` works too. */
 export const ALTCHA_HEADER = 'x-altcha-payload';
 export const ALTCHA_QUERY = 'altcha';

@@ -29,8 +29,21 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
     children: [
       { index: true, element: <Navigate to={APP_PATHS.dashboard} replace /> },
       { path: ROUTE_PATTERNS.login, element: <LoginScreen /> },
-      { path: ROUTE_PATTERNS.servicerLookup, element: <ScreenNotAvailable title="Servicer Lookup" standalone /> },
-      { path: ROUTE_PATTERNS.servicerLookupResults, element: <ScreenNotAvailable title="Servicer Lookup Results" standalone /> },
+      // The public servicer lookup: its form and its results, one actor behind both (the parent's).
+      {
+        path: ROUTE_PATTERNS.servicerLookup,
+        lazy: async () => ({ Component: (await import('../screens/servicer-lookup/servicer-lookup-screen')).ServicerLookupLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../screens/servicer-lookup/servicer-lookup-screen')).LookupForm }),
+          },
+          {
+            path: ROUTE_PATTERNS.servicerLookupResults.slice(ROUTE_PATTERNS.servicerLookup.length + 1),
+            lazy: async () => ({ Component: (await import('../screens/servicer-lookup/servicer-lookup-screen')).LookupResults }),
+          },
+        ],
+      },
       {
         // The signed-in shell and its screens load on demand: /login stays small.
         lazy: async () => ({ Component: (await import('./authenticated-shell')).AuthenticatedShell }),

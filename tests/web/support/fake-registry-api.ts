@@ -100,6 +100,7 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
       | 'revokeInvitation'
       | 'searchUsers'
     >),
+    servicerLookup: () => Promise.reject(new Error('servicerLookup is not modelled by this fake')),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
