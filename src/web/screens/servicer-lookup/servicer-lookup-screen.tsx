@@ -1,7 +1,7 @@
 // /servicer-lookup and /servicer-lookup/results (SPEC sections 2, 5 and 8): one servicer-lookup
 // actor behind both pages (the form hands the results page its search). The form renders the
 // draft, SPEC 5's messages and the ALTCHA widget; the results page renders what the actor found.
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, type FormEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -21,7 +21,6 @@ import { APP_PATHS } from '../../../domain/app-paths';
 import { SERVICER_LOOKUP_TEXTS as T } from '../../../domain/servicer-lookup';
 import { SUPPORT_CONTACT } from '../../../domain/texts';
 import { US_STATES } from '../../../domain/us-states';
-import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { SERVICE_BASE_URL } from '../../config';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
@@ -52,7 +51,9 @@ export function ServicerLookupLayout() {
   const location = useLocation();
   const logic = useMemo(() => servicerLookupActors(services), [services]);
   const opensResults = location.pathname.endsWith(APP_PATHS.servicerLookupResults);
-  const lookup = useScreenActor(logic, {
+  // Its own actor, not a child of the app root: a public page with no session, and the machine
+  // reaches no app-wide actor (the root refused to spawn it before a session was known).
+  const lookup = useActorRef(logic, {
     input: opensResults ? { results: draftOfSearch(new URLSearchParams(location.search)) } : {},
   });
   return (
