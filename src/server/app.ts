@@ -48,6 +48,7 @@ import { participantRoutes } from './routes/participants';
 import { poolRoutes } from './routes/pools';
 import { roleRequestRoutes } from './routes/role-requests';
 import { servicerLookupRoutes } from './routes/servicer-lookup';
+import { addressLookupRoutes } from './routes/address-lookup';
 import { DEFAULT_SERVICER_LOOKUP_SETTINGS, type ServicerLookupSettings } from './servicer-lookup-settings';
 import { userRoutes } from './routes/users';
 
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(organizationUserRoutes, { invitationTtlHours: config.invitationTtlHours ?? DEFAULT_INVITATION_TTL_HOURS });
   await app.register(participantRoutes);
   await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
+  await app.register(addressLookupRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

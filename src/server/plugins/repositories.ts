@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import * as addresses from '../db/address-repository';
 import * as audit from '../db/audit-repository';
 import * as deactivation from '../db/deactivation-repository';
 import * as documents from '../db/document-repository';
@@ -42,6 +43,7 @@ const REPOSITORY_MODULES = {
   outbox,
   organizations,
   servicerLookup,
+  addresses,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

@@ -20,6 +20,7 @@ import type { Database } from '../db/database';
 import { deferLoanListIndex, LOAN_LIST_TABLES, refreshLoanListIndex, roleMask } from '../db/loan-list-index';
 import * as schema from '../db/schema';
 import { hashPassword } from '../identity/passwords';
+import { seedAddressReferences } from './addresses';
 import { dropIndexes, restoreIndexes } from './bulk-indexes';
 import { ANCHOR, DAY, holdersByRole, HOUR, isoDate, MINUTE, SEED, type Context, type Org, type Pool } from './context';
 import {
@@ -175,6 +176,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         },
       });
       await seedDeactivationRequests(tx, context, people.usersByOrg);
+      const addressesStarted = performance.now();
+      log(`address references: ${await seedAddressReferences(client)} besides the properties' (${seconds(addressesStarted)})`);
       const messagesStarted = performance.now();
       const inbox = await seedInboxMessages(tx, context, relationships);
       const requests = await seedRoleRequests(client, context, people.usersByOrg);

@@ -329,6 +329,11 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     url: () => SERVICER_LOOKUP_PATHS.servicerLookup,
     note: '400: no fields and no proof of work (its own tests look up)',
   },
+  [`GET ${SERVICER_LOOKUP_PATHS.addresses}`]: {
+    answer: everyone(400),
+    url: () => SERVICER_LOOKUP_PATHS.addresses,
+    note: '400: no partialAddress',
+  },
   [`GET ${SERVICER_LOOKUP_PATHS.servicerLookupChallenge}`]: {
     answer: everyone(200),
     url: () => SERVICER_LOOKUP_PATHS.servicerLookupChallenge,
