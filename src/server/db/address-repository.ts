@@ -1,5 +1,6 @@
 // The address autocomplete's reference table (address_references, never the loans): a prefix of
-// its search key through the text_pattern_ops index, first ones in key order.
+// its search key through the text_pattern_ops index, first ones in that index's (byte) order, so
+// the scan stops after `limit` rows however many addresses share a short prefix.
 import { sql } from 'drizzle-orm';
 import type { Database } from './database';
 
@@ -18,7 +19,7 @@ export async function searchAddresses(db: Database, key: string, limit: number):
   const result = await db.execute<AddressReference>(sql`
     SELECT street1, street2, city, state, zip FROM address_references
      WHERE search_key LIKE ${likePrefix(key)}
-     ORDER BY search_key
+     ORDER BY search_key USING ~<~
      LIMIT ${limit}`);
   return result.rows;
 }
