@@ -224,6 +224,23 @@ describe('POST v2 /users/{userId}/participants (add an existing user)', () => {
   });
 });
 
+describe('GET v2 /participants/{participantId}/users/{userId}', () => {
+  it("answers one member as the list does; 404 for a non-member; refuses a plain member and another organization's admin", async () => {
+    const response = await adminA.get(PATHS.participantUser(orgA, ids.memberA!));
+    expect(response.statusCode).toBe(200);
+    expect(organizationUserSchema.parse(response.json())).toMatchObject({ email: 'member.a@users.test', fullName: 'Mary Zimmer' });
+    expect((await staff.get(PATHS.participantUser(orgA, ids.adminA!))).json()).toMatchObject({ roles: ['ORG_ADMIN'] });
+    const outsider = await adminA.get(PATHS.participantUser(orgA, ids.staff!));
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json().message).toBe(USER_TEXTS.notMember);
+    expect((await server.anonymous.get(PATHS.participantUser(orgA, ids.memberA!))).statusCode).toBe(401);
+    expect((await memberA.get(PATHS.participantUser(orgA, ids.adminA!))).statusCode).toBe(403);
+    const foreign = await adminB.get(PATHS.participantUser(orgA, ids.memberA!));
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain('member.a@users.test');
+  });
+});
+
 describe('PUT and DELETE v2 /participants/{participantId}/users/{userId}', () => {
   it('changes the roles with before and after in the audit; 404 for a non-member; 400 for no role', async () => {
     const response = await adminA.put(PATHS.participantUser(orgA, ids.memberA!), ['CUSTODIAN', 'DART_AGENT']);

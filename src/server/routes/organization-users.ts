@@ -1,6 +1,6 @@
 // The users of an organization (SPEC sections 4, 5 and 7; issue 25): GET v2 /users (the user
 // directory, and the 'Add existing user' suggestions), GET and POST v2
-// /participants/{participantId}/users, PUT and DELETE v2 /participants/{participantId}/users/{userId},
+// /participants/{participantId}/users, GET, PUT and DELETE v2 /participants/{participantId}/users/{userId},
 // POST v2 /users/{userId}/participants, and POST (resend) and DELETE (revoke)
 // .../users/{userId}/invitation. Registry staff manage every organization; an ORG_ADMIN its own
 // (access 'org-admin-or-registry-staff', enforced by the access hook). Writes go through
@@ -145,6 +145,25 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
       });
       logLink(request, added.user.id, added.invitationLink, added.user.email);
       return reply.code(201).send(added);
+    },
+  );
+
+  routes.get(
+    PATHS.participantUserPattern,
+    {
+      config: { access: 'org-admin-or-registry-staff' },
+      schema: {
+        tags: ['users'],
+        summary: 'One member of the organization, as the user list shows it (the edit and remove pages)',
+        description: `404 '${USER_TEXTS.notMember}' when the user is not a member of it. ${ACCESS_NOTE}`,
+        params: participantUserParamsSchema,
+        response: { 200: organizationUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await repository.findOrganizationUser(request.params.participantId.toLowerCase(), request.params.userId.toLowerCase());
+      if (!member) throw new NotFoundError(USER_TEXTS.notMember);
+      return member;
     },
   );
 

@@ -274,6 +274,11 @@ const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
     },
     note: 'admitted callers send an invalid email (400): a valid body would invite a person into A',
   },
+  [`GET ${PATHS.participantUserPattern}`]: {
+    answer: everyone(200, true),
+    url: (w) => PATHS.participantUser(w.organizations.a, w.userIds.memberA),
+    note: "one of A's members: registry staff and A's ORG_ADMIN only",
+  },
   [`PUT ${PATHS.participantUserPattern}`]: {
     answer: () => outcome(400, false, 'invalid'),
     url: (w) => PATHS.participantUser(w.organizations.a, w.userIds.memberA),
