@@ -240,14 +240,14 @@ describe('session machine', () => {
   });
 
   it('tells registry staff (ROLE_DART_ADMIN or ROLE_DART_OPS of service-dart) from other users', async () => {
-    const staff = (roles: Record<string, string[]>) => async () => ({ ...sampleIdentity, roles });
-    for (const [roles, expected] of [
+    const cases: [Record<string, string[]>, boolean][] = [
       [{ 'service-dart': ['ROLE_DART_ADMIN'] }, true],
       [{ 'service-dart': ['ROLE_DART_OPS'] }, true],
       [{ 'service-dart': ['ROLE_DART_USER'] }, false],
       [{ csp: ['ROLE_DART_ADMIN'] }, false],
-    ] as const) {
-      const { actor } = startSession({ identity: staff(roles as unknown as Record<string, string[]>) });
+    ];
+    for (const [roles, expected] of cases) {
+      const { actor } = startSession({ identity: async () => ({ ...sampleIdentity, roles }) });
       await waitFor(actor, (s) => s.matches('signedIn'));
       expect(selectIsRegistryStaff(actor.getSnapshot())).toBe(expected);
       actor.stop();
