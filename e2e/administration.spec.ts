@@ -98,3 +98,26 @@ test('a call refused for a missing role shows Invalid Permissions in place, with
   await expect(page.getByRole('heading', { level: 1, name: TEXTS.invalidPermissions })).toHaveCount(0);
   await expect(page.getByTestId('current-organization')).toHaveText(organization ?? '');
 });
+
+test('a member without a registry role opening the organizations gets Invalid Permissions; a 401 still goes to login', async ({
+  page,
+  signIn,
+  expectNoAxeViolations,
+}) => {
+  await signIn('user@registry.test');
+  await page.goto(`/registry${APP_PATHS.organizations}`);
+  const heading = page.getByRole('heading', { level: 1, name: TEXTS.invalidPermissions });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/\/registry\/administration\/organizations$/);
+  await expect(page.getByRole('main').getByRole('link', { name: SUPPORT_CONTACT.email })).toBeVisible();
+  await expect(page.getByText(TEXTS.invalidParticipantToast)).toHaveCount(0);
+  await expectNoAxeViolations();
+  await page.getByRole('main').getByRole('link', { name: TEXTS.backToDashboard }).click();
+  await expect(page).toHaveURL(/\/registry\/dashboard$/);
+
+  // Signed out elsewhere (the session cookie gone): the same page sends to login with the notice.
+  await page.context().clearCookies();
+  await page.goto(`/registry${APP_PATHS.organizations}`);
+  await expect(page).toHaveURL(/\/registry\/login\?unauthorized=true/);
+  await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
+});
