@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // SPEC sections 2 and 6: /administration is a menu with Profile, plus Organizations for holders
 // of ROLE_DART_ADMIN or ROLE_DART_OPS in the service-dart group; the dashboard's tile leads there.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_PATHS } from '../../src/domain/app-paths';
@@ -47,8 +47,9 @@ describe('administration menu', () => {
     const app = await openAdministration({ 'service-dart': ['ROLE_DART_ADMIN'] }, APP_PATHS.dashboard);
     const tiles = await screen.findByRole('list', { name: 'Dashboard' });
     await user.click(within(tiles).getByRole('link', { name: new RegExp(NAVIGATION_LABELS.administration) }));
-    expect(app.location().pathname).toBe(APP_PATHS.administration);
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.administration));
     await user.click(within(await menu()).getByRole('link', { name: new RegExp(ADMINISTRATION_MENU.organizations) }));
-    expect(app.location().pathname).toBe(APP_PATHS.organizations);
+    // The organizations screen loads on demand: the router moves once its module is in.
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.organizations));
   });
 });
