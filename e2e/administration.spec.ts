@@ -3,6 +3,7 @@
 // 'Invalid Permissions' page when the server refuses a call for a role the user lacks.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { UserParticipant } from '../src/contract/participants';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS, SUPPORT_CONTACT, TEXTS } from '../src/domain/texts';
@@ -120,4 +121,27 @@ test('a member without a registry role opening the organizations gets Invalid Pe
   await page.goto(`/registry${APP_PATHS.organizations}`);
   await expect(page).toHaveURL(/\/registry\/login\?unauthorized=true/);
   await expect(page.getByRole('heading', { name: TEXTS.notRegisteredTitle })).toBeVisible();
+});
+
+test("a plain member opening their organization's users gets Invalid Permissions; its administrator does not", async ({ page, signIn }) => {
+  await signIn('user@registry.test');
+  // user@registry.test administers its default organization and is a plain member of the other one.
+  const organizations = await page.evaluate(
+    async ({ usersMe, participantsOf }) => {
+      const me = (await (await fetch(usersMe, { credentials: 'include' })).json()) as { user: { id: string } };
+      return (await (await fetch(participantsOf.replace(':userId', me.user.id), { credentials: 'include' })).json()) as UserParticipant[];
+    },
+    { usersMe: PATHS.usersMe, participantsOf: PATHS.userParticipantsPattern },
+  );
+  const administered = organizations.find((entry) => entry.isDefault);
+  const member = organizations.find((entry) => !entry.isDefault);
+  expect(administered && member).toBeTruthy();
+
+  await page.goto(`/registry${APP_PATHS.organizationUsers(member?.participant.id ?? '')}`);
+  await expect(page.getByRole('heading', { level: 1, name: TEXTS.invalidPermissions })).toBeVisible();
+  await expect(page.getByText(TEXTS.invalidParticipantToast)).toHaveCount(0);
+
+  await page.goto(`/registry${APP_PATHS.organizationUsers(administered?.participant.id ?? '')}`);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: TEXTS.invalidPermissions })).toHaveCount(0);
 });
