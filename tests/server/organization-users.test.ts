@@ -73,6 +73,10 @@ describe('GET v2 /participants/{participantId}/users', () => {
     // Both signed in above: the sign-in recorded it.
     expect(page.users.every((user) => user.lastSignInAt !== null)).toBe(true);
 
+    const byNameDesc = organizationUsersPageSchema.parse(
+      (await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'name', direction: 'desc' } })).json(),
+    );
+    expect(byNameDesc.users.map((user) => user.email)).toEqual(['member.a@users.test', 'admin.a@users.test']);
     const byEmailDesc = organizationUsersPageSchema.parse(
       (await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'email', direction: 'desc' } })).json(),
     );
