@@ -22,8 +22,6 @@ export const ADMIN_SCENARIOS = {
 
 /** The goals' scale: below it the goals are skipped, not failed. */
 export const ADMIN_SCALE = { organizations: 3_000, users: 200_000 } as const;
-/** The suggestions ask for at most this many (issue 25). */
-const SUGGESTIONS = 10;
 /** SPEC's first page size. */
 const PAGE_SIZE = 10;
 /** Prefixes the suggestion scenario cycles through. */
@@ -96,7 +94,7 @@ export function adminReadScenarios(baseUrl: string, cookies: { staff: string; or
     groups: data.prefixes.map((prefix): HttpRequestSpec[] => [
       {
         method: 'GET',
-        url: `${baseUrl}${PATHS.users}?${query({ query: prefix, limit: SUGGESTIONS, offset: 0 })}`,
+        url: `${baseUrl}${PATHS.userSuggestions}?${query({ query: prefix })}`,
         headers: staff,
         expectStatus: 200,
       },

@@ -48,6 +48,8 @@ import {
   organizationUsersPageSchema,
   resentInvitationSchema,
   usersPageSchema,
+  userSuggestionsSchema,
+  type UserSuggestions,
   type AddedUser,
   type NewOrganizationUser,
   type OrganizationUser,
@@ -124,6 +126,8 @@ export interface RegistryApi {
   resendInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<ResentInvitation>;
   revokeInvitation(participantId: string, userId: string, signal?: AbortSignal): Promise<void>;
   searchUsers(query: UsersQuery, signal?: AbortSignal): Promise<UsersPage>;
+  /** The 'Add existing user' suggestions (GET v2 /users/suggestions). */
+  suggestUsers(query: string, signal?: AbortSignal): Promise<UserSuggestions>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -228,5 +232,7 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       http.send('DELETE', PATHS.participantUserInvitation(participantId, userId), { ...product, signal }),
     searchUsers: (query, signal) =>
       http.request('GET', PATHS.users, usersPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
+    suggestUsers: (query, signal) =>
+      http.request('GET', PATHS.userSuggestions, userSuggestionsSchema, { ...product, signal, searchParams: { query } }),
   };
 }

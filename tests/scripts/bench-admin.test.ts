@@ -22,13 +22,16 @@ describe('administration bench', () => {
     data,
   );
 
-  it('reads the organization list and the suggestions as registry staff, a page of 10 and at most 10', () => {
+  it('reads the organization list and the suggestions as registry staff, a page of 10 and the suggestions call', () => {
     expect(list?.name).toBe(ADMIN_SCENARIOS.organizationList);
     const listUrl = new URL(list?.groups[0]?.[0]?.url ?? '');
     expect(listUrl.pathname).toBe(PATHS.participants);
     expect(Object.fromEntries(listUrl.searchParams)).toEqual({ limit: '10', offset: '0' });
+    expect(suggestions?.groups.map((group) => new URL(group[0]?.url ?? '').pathname)).toEqual(
+      data.prefixes.map(() => PATHS.userSuggestions),
+    );
     expect(suggestions?.groups.map((group) => Object.fromEntries(new URL(group[0]?.url ?? '').searchParams))).toEqual(
-      data.prefixes.map((query) => ({ query, limit: '10', offset: '0' })),
+      data.prefixes.map((query) => ({ query })),
     );
     for (const group of [...(list?.groups ?? []), ...(suggestions?.groups ?? [])]) {
       expect(group[0]?.headers).toEqual({ cookie: 'registry_session=s' });
