@@ -120,10 +120,10 @@ test('applications follow the roles; footer shows the support contact', async ({
 
 test('entries of later screens open routes that say so', async ({ page, signIn }) => {
   await signIn('user@registry.test');
-  // Administration arrives with a later issue (Assets is a real screen now).
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: NAVIGATION_LABELS.administration }).click();
-  await expect(page).toHaveURL(/\/registry\/administration$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeFocused();
+  // The security factors page arrives with a later issue (Assets and Administration are real screens now).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TEXTS.editProfile }).click();
+  await expect(page).toHaveURL(/\/registry\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeFocused();
   await expect(page.getByText(TEXTS.screenNotAvailable)).toBeVisible();
 });
 

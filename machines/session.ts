@@ -1,5 +1,6 @@
 // The signed-in session (SPEC sections 6 and 8): identity check, registry account, current
-// organization (stored across visits), 401 and 'Invalid participant' from any call, sign-out.
+// organization (stored across visits), 401 and 'Invalid participant' from any call, a role
+// refusal (SPEC section 6's 'Invalid Permissions' page), sign-out.
 import {
   assertEvent,
   assign,
@@ -12,12 +13,13 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { isInvalidParticipant, isNotFound, isUnauthorized } from '../src/contract/http-error';
+import { isInvalidParticipant, isNotFound, isPermissionRefusal, isUnauthorized } from '../src/contract/http-error';
 import type { FigureInfo } from '../src/contract/identity';
 import type { UserParticipant } from '../src/contract/participants';
 import type { User } from '../src/contract/users';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { chooseParticipantId } from '../src/domain/organizations';
+import { isRegistryAdmin } from '../src/domain/roles';
 import { TEXTS } from '../src/domain/texts';
 import { toastShow } from './toasts';
 
@@ -43,8 +45,14 @@ export type SessionEvent =
   | { type: 'session.logIn'; returnTo?: string }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
-  /** A product call failed; 401 and 'Invalid participant' change the session, others do not. */
+  /**
+   * A product call failed; 401, a role refusal and 'Invalid participant' change the session,
+   * others do not. A screen whose calls do not report to the session (no organization header)
+   * sends its failure here itself.
+   */
   | { type: 'session.callFailed'; error: unknown }
+  /** The user went to another screen (or the same one again): a refusal shown in its place ends. */
+  | { type: 'session.pageChanged' }
   | { type: 'organization.switch'; participantId: string };
 
 /**
@@ -77,6 +85,8 @@ export const sessionMachine = setup({
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    /** A role the caller lacks (decision 0010's bodies): checked before isInvalidParticipant, which takes any 403. */
+    isPermissionRefusal: ({ event }) => 'error' in event && isPermissionRefusal(event.error),
     isInvalidParticipant: ({ event }) => 'error' in event && isInvalidParticipant(event.error),
     /** Invalid participant while an organization was named: asking again without one can help. */
     isInvalidNamedParticipant: ({ context, event }) =>
@@ -161,9 +171,22 @@ export const sessionMachine = setup({
       tags: ['identified', 'authenticated'],
       entry: 'announceOrganization',
       exit: 'announceNoOrganization',
+      initial: 'active',
+      states: {
+        active: {},
+        /**
+         * SPEC section 6: a call refused for a role the user lacks; the shell shows the 'Invalid
+         * Permissions' page in place of the screen (its address stays, as a server's 403 page
+         * would) until the user goes to another screen.
+         */
+        permissionRefused: {
+          on: { 'session.pageChanged': { target: 'active' } },
+        },
+      },
       on: {
         'organization.switch': {
           guard: 'isMemberOrganization',
+          target: '.active',
           actions: [
             assign({
               participantId: ({ event }) => {
@@ -178,6 +201,7 @@ export const sessionMachine = setup({
         },
         'session.callFailed': [
           { guard: 'isUnauthorized', target: 'checkingIdentity' },
+          { guard: 'isPermissionRefusal', target: '.permissionRefused' },
           {
             guard: 'isInvalidParticipant',
             target: 'loadingAccount',
@@ -239,6 +263,10 @@ export const selectCurrentOrganization = (snapshot: SessionSnapshot): UserPartic
 export const selectUserFirstName = (snapshot: SessionSnapshot): string => snapshot.context.user?.firstName ?? '';
 const noRoles: FigureInfo['roles'] = {};
 export const selectRoles = (snapshot: SessionSnapshot): FigureInfo['roles'] => snapshot.context.identity?.roles ?? noRoles;
+/** SPEC section 6: ROLE_DART_ADMIN or ROLE_DART_OPS of service-dart (the Organizations menu entry). */
+export const selectIsRegistryStaff = (snapshot: SessionSnapshot): boolean => isRegistryAdmin(selectRoles(snapshot));
+/** SPEC section 6: a call was refused for a role the user lacks; the 'Invalid Permissions' page shows. */
+export const selectPermissionRefused = (snapshot: SessionSnapshot): boolean => snapshot.matches({ signedIn: 'permissionRefused' });
 /** True until the session knows whether someone is signed in (its first identity and account loads). */
 export const selectSessionSettling = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches('checkingIdentity') || snapshot.matches('loadingAccount');

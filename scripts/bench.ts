@@ -10,9 +10,12 @@
 //
 //   npm run bench -- [--loans N] [--data-dir DIR] [--concurrency N] [--duration S] [--warmup S]
 //                    [--max-requests N] [--lighthouse] [--out DIR | --no-out]
+//                    [--organizations N] [--users N] [--only TEXT]
 //   (defaults: BENCH_LOANS or 20000, a temporary data folder, BENCH_CONCURRENCY or 16,
 //    BENCH_DURATION or 5 s, 1 s warm-up, 100000 requests per scenario at most; JSON in bench-results/)
 //   A million loans, seeded once and kept:  npm run bench -- --loans 1000000 --data-dir .data/bench-1m
+//   The administration at scale (scripts/bench-admin.ts), alone:
+//     npm run bench -- --only admin --organizations 3000 --users 200000 --data-dir .data/bench-admin
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +29,7 @@ import { BASE_PATH, DEMO_PASSWORD, PARTICIPANT_HEADER } from '../src/domain/cons
 import { parseConfig } from '../src/server/config';
 import { connectDatabase, migrateDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { seedDemoData } from '../src/server/seed';
+import { addScale, seedDemoData } from '../src/server/seed';
 import { startServer, type RunningServer } from '../src/server/main';
 import { detailsScenario, listRequest, listStatements, listViews, loanBenchData, sqlScenario, type LoanBenchData } from './bench-loans';
 import {
@@ -67,6 +70,15 @@ import {
   ownCpuMs,
   type CpuMeasured,
 } from './bench-cpu';
+import {
+  ADMIN_SCALE,
+  ADMIN_SCENARIOS,
+  adminBenchData,
+  adminReadScenarios,
+  createUserScenario,
+  probeCreateUser,
+  removeInvitees,
+} from './bench-admin';
 
 // ---------------------------------------------------------------------------------------------
 // Goals. Calibrated on the 2-core CI machine (Node 20, 20,000 loans, 16 concurrent, 5 s after a
@@ -213,6 +225,24 @@ function webGoals(): Goal[] {
   ];
 }
 
+/** Issue 25's goals: reads at the run's concurrency (16 by default), the creation one at a time. */
+function adminGoals(): Goal[] {
+  const belowAdminScale = (r: Report) =>
+    !r.admin
+      ? 'run with --organizations 3000 --users 200000 (or --only admin)'
+      : r.admin.organizations < ADMIN_SCALE.organizations || r.admin.users < ADMIN_SCALE.users
+        ? `${grouped(r.admin.organizations)} organizations, ${grouped(r.admin.users)} users: --organizations 3000 --users 200000`
+        : undefined;
+  return (
+    [
+      ['organization list first page p95', ADMIN_SCENARIOS.organizationList, 20],
+      ['user suggestions (3-character prefix) p95', ADMIN_SCENARIOS.userSuggestions, 30],
+      ["an organization's users first page p95", ADMIN_SCENARIOS.organizationUsers, 20],
+      ['create user (membership, invitation, audit) p95', ADMIN_SCENARIOS.createUser, 50],
+    ] as const
+  ).map(([label, name, target]): Goal => ({ label, unit: 'ms', op: '<=', target, measure: p95(name), skip: belowAdminScale }));
+}
+
 function goals(report: Report): Goal[] {
   return [
     ...ACCOUNT_GOALS,
@@ -236,6 +266,8 @@ function goals(report: Report): Goal[] {
       measure: (r) => r.messages?.organization.messages,
       skip: (r) => (r.seed.loans < 1_000_000 ? `a seed of ${grouped(r.seed.loans)} loans: --loans 1000000` : undefined),
     },
+    // The administration at 3,000 organizations and 200,000 users (scripts/bench-admin.ts).
+    ...adminGoals(),
     // The batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
@@ -266,7 +298,15 @@ function goals(report: Report): Goal[] {
 }
 
 const DEFAULTS = { loans: 20_000, concurrency: 16, durationS: 5, warmupS: 1, maxRequests: 100_000 } as const;
-const LIMITS = { loans: 2_000_000, concurrency: 256, durationS: 120, warmupS: 30, maxRequests: 1_000_000 } as const;
+const LIMITS = {
+  loans: 2_000_000,
+  concurrency: 256,
+  durationS: 120,
+  warmupS: 30,
+  maxRequests: 1_000_000,
+  organizations: 15_000,
+  users: 2_000_000,
+} as const;
 /** A single request that takes longer than this is aborted and counted as an error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const VITE_BUILD_TIMEOUT_MS = 300_000;
@@ -298,6 +338,9 @@ interface Options {
   /** The load section (bench-stress.ts): connections and measured seconds per scenario. */
   readonly stressConcurrency: number;
   readonly stressDurationMs: number;
+  /** The administration's scale (src/server/seed/scale.ts): organizations and users in all, at least; undefined: as seeded. */
+  readonly organizations: number | undefined;
+  readonly users: number | undefined;
 }
 
 function usage(): string {
@@ -315,6 +358,9 @@ function usage(): string {
     "  --only TEXT        run only the scenarios whose name holds TEXT, e.g. --only 'first page' (goals of the others: not measured)",
     `  --stress-concurrency N  connections of the 'stress:' scenarios (default ${STRESS_DEFAULTS.concurrency}, at most ${LIMITS.concurrency})`,
     `  --stress-duration S     measured seconds of each 'stress:' scenario (default ${STRESS_DEFAULTS.durationS}, at most ${LIMITS.durationS})`,
+    '  --organizations N  organizations in all, at least (added to the seed or to a kept folder); with --users N, users in all:',
+    "                     the registry the 'admin:' scenarios need (issue 25's goals at 3000 and 200000). They run when",
+    '                     either is given, or with --only admin',
   ].join('\n');
 }
 
@@ -345,6 +391,8 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     only: undefined,
     'stress-concurrency': String(STRESS_DEFAULTS.concurrency),
     'stress-duration': String(STRESS_DEFAULTS.durationS),
+    organizations: undefined,
+    users: undefined,
   };
   let lighthouse = false;
   for (let i = 0; i < argv.length; i++) {
@@ -378,6 +426,9 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
     only: raw.only === undefined || raw.only === '' ? undefined : raw.only.toLowerCase(),
     stressConcurrency: numberOption('--stress-concurrency', raw['stress-concurrency'], 1, LIMITS.concurrency, true),
     stressDurationMs: numberOption('--stress-duration', raw['stress-duration'], 0.5, LIMITS.durationS, false) * 1000,
+    organizations:
+      raw.organizations === undefined ? undefined : numberOption('--organizations', raw.organizations, 0, LIMITS.organizations, true),
+    users: raw.users === undefined ? undefined : numberOption('--users', raw.users, 0, LIMITS.users, true),
   };
 }
 
@@ -440,6 +491,8 @@ interface SeedReport {
   readonly reused: boolean;
   readonly seconds: number;
   readonly loansPerSecond: number;
+  /** The administration's scale added (after the loans, timed apart), when asked. */
+  readonly scale?: { readonly seconds: number; readonly addedOrganizations: number; readonly addedUsers: number };
 }
 
 /** The longest wait for pg_prewarm's autoprewarm to read a reused folder's cached pages back. */
@@ -478,36 +531,58 @@ async function awaitAutoprewarm(superuserConnectionString: string, pagesSaved: b
   if (seconds >= 1) console.log(`Waited ${seconds.toFixed(1)} s for autoprewarm to read the cached pages back.`);
 }
 
-/** Migrates, then seeds `loans` unless the database already holds loans (a reused data folder). */
-async function prepareDatabase(embedded: EmbeddedDatabase, dataDir: string, loans: number): Promise<SeedReport> {
+/** The loans (seedLoans), then the administration's scale when asked. */
+async function prepareDatabase(
+  embedded: EmbeddedDatabase,
+  dataDir: string,
+  loans: number,
+  scale: { organizations?: number; users?: number } | undefined,
+): Promise<SeedReport> {
   const connectionString = embedded.connectionString();
   const handle: DatabaseHandle = connectDatabase(connectionString, 2);
   try {
-    await migrateDatabase(handle);
-    const existing = (await handle.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loans')).rows[0]?.count ?? 0;
-    if (existing > 0) {
-      const pagesSaved = fs.existsSync(path.join(dataDir, 'postgres', 'autoprewarm.blocks'));
-      await awaitAutoprewarm(embedded.superuserConnectionString(), pagesSaved);
-      return { loans: existing, reused: true, seconds: 0, loansPerSecond: 0 };
-    }
+    const report = await seedLoans(handle, embedded, dataDir, loans);
+    if (!scale) return report;
+    // Apart from the loans (their seed rate is a goal), and onto a kept folder as well.
     const started = performance.now();
-    let lastPrinted = 0;
-    const summary = await seedDemoData(handle.db, {
-      loans,
-      log: (message) => {
-        // A progress line at most every 2 s keeps long seeds visible without flooding.
-        if (performance.now() - lastPrinted > 2000) {
-          lastPrinted = performance.now();
-          console.log(`  ${message}`);
-        }
-      },
-    });
+    const added = await addScale(handle.pool, scale);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`  largest organization: ${summary.largestOrganization.name} (${grouped(summary.largestOrganization.loans)} loans)`);
-    return { loans, reused: false, seconds, loansPerSecond: seconds > 0 ? loans / seconds : 0 };
+    if (added.addedOrganizations > 0 || added.addedUsers > 0) {
+      console.log(
+        `  scale: ${grouped(added.addedOrganizations)} organizations and ${grouped(added.addedUsers)} users added in ${fixed(seconds, 1)} s ` +
+          `(${grouped(added.organizations)} and ${grouped(added.users)} in all)`,
+      );
+    }
+    return { ...report, scale: { seconds, addedOrganizations: added.addedOrganizations, addedUsers: added.addedUsers } };
   } finally {
     await handle.close();
   }
+}
+
+/** Migrates, then seeds `loans` unless the database already holds loans (a reused data folder). */
+async function seedLoans(handle: DatabaseHandle, embedded: EmbeddedDatabase, dataDir: string, loans: number): Promise<SeedReport> {
+  await migrateDatabase(handle);
+  const existing = (await handle.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM loans')).rows[0]?.count ?? 0;
+  if (existing > 0) {
+    const pagesSaved = fs.existsSync(path.join(dataDir, 'postgres', 'autoprewarm.blocks'));
+    await awaitAutoprewarm(embedded.superuserConnectionString(), pagesSaved);
+    return { loans: existing, reused: true, seconds: 0, loansPerSecond: 0 };
+  }
+  const started = performance.now();
+  let lastPrinted = 0;
+  const summary = await seedDemoData(handle.db, {
+    loans,
+    log: (message) => {
+      // A progress line at most every 2 s keeps long seeds visible without flooding.
+      if (performance.now() - lastPrinted > 2000) {
+        lastPrinted = performance.now();
+        console.log(`  ${message}`);
+      }
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  largest organization: ${summary.largestOrganization.name} (${grouped(summary.largestOrganization.loans)} loans)`);
+  return { loans, reused: false, seconds, loansPerSecond: seconds > 0 ? loans / seconds : 0 };
 }
 
 /** dist/index.html for the SPA scenario: builds it once when missing; undefined when it can't. */
@@ -675,6 +750,13 @@ interface Report {
   /** The batch download's zip (scripts/bench-zip.ts). */
   readonly zip?: ZipBenchReport;
   /** The organization whose inbox was measured (scripts/bench-messages.ts). */
+  readonly admin?: {
+    readonly organizations: number;
+    readonly users: number;
+    readonly organization: { readonly id: string; readonly name: string; readonly users: number };
+    readonly organizationAdmin: string;
+    readonly prefixes: readonly string[];
+  };
   readonly messages?: {
     readonly organization: { readonly id: string; readonly name: string; readonly messages: number };
     readonly email: string;
@@ -723,6 +805,14 @@ function print(report: Report, verdicts: readonly Verdict[]): void {
       ? `Data: ${grouped(seed.loans)} loans reused from ${options.dataDir ?? 'the data folder'} (not seeded this run).\n`
       : `Seed: ${grouped(seed.loans)} loans in ${fixed(seed.seconds, 2)} s (${grouped(seed.loansPerSecond)} loans/s).\n`,
   );
+  if (report.admin) {
+    const added = seed.scale && seed.scale.addedUsers + seed.scale.addedOrganizations > 0 ? seed.scale : undefined;
+    console.log(
+      `Administration: ${grouped(report.admin.organizations)} organizations, ${grouped(report.admin.users)} users` +
+        `${added ? ` (${grouped(added.addedOrganizations)} and ${grouped(added.addedUsers)} added in ${fixed(added.seconds, 1)} s)` : ''}; ` +
+        `users page of ${report.admin.organization.name} (${grouped(report.admin.organization.users)} members).\n`,
+    );
+  }
   const rows = report.results.map((result) => [
     result.name,
     grouped(result.count),
@@ -1052,6 +1142,80 @@ async function runAssets(
   };
 }
 
+/**
+ * The administration scenarios (scripts/bench-admin.ts): the reads at the run's concurrency, then
+ * the creations one at a time, a warm-up apart (each creation needs an email of its own, so the
+ * warm-up cannot replay the measured requests), and the people they made removed afterwards.
+ */
+async function runAdmin(
+  client: LoadClient,
+  loadOptions: LoadOptions,
+  baseUrl: string,
+  connectionString: string,
+  session: Session,
+  results: LoadResult[],
+  skipped: { name: string; reason: string }[],
+): Promise<Report['admin']> {
+  const data = await adminBenchData(connectionString);
+  if (!data) {
+    for (const name of Object.values(ADMIN_SCENARIOS)) skipped.push({ name, reason: 'no organization has an ORG_ADMIN who can sign in' });
+    return undefined;
+  }
+  console.log(
+    `Administration: ${grouped(data.organizations)} organizations, ${grouped(data.users)} users; ` +
+      `${data.organization.name} has the most members (${grouped(data.organization.users)}), signed in as ${data.organizationAdmin}; ` +
+      `suggestions for ${data.prefixes.join(', ')}.`,
+  );
+  const cookieFor = async (user: string) => (user === session.email ? session.cookie : (await signIn(baseUrl, user)).cookie);
+  const cookies = { staff: await cookieFor(data.staff), organizationAdmin: await cookieFor(data.organizationAdmin) };
+  for (const spec of adminReadScenarios(baseUrl, cookies, data)) {
+    if (!isSelected(spec.name)) continue;
+    // One request first: a route that does not answer 200 is reported as skipped, not measured as errors.
+    const request = spec.groups[0]?.[0];
+    const probe = request
+      ? await fetch(request.url, { headers: request.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+      : undefined;
+    const body = probe ? await probe.text() : '';
+    if (probe?.status !== 200) {
+      skipped.push({ name: spec.name, reason: `GET answered ${probe?.status}: ${body.slice(0, 120)}` });
+      continue;
+    }
+    await runScenario(client, spec, loadOptions, results);
+  }
+  const name = ADMIN_SCENARIOS.createUser;
+  if (isSelected(name)) {
+    const removed = await removeInvitees(connectionString);
+    if (removed > 0) console.log(`  removed ${removed} people an earlier run invited`);
+    try {
+      // At a few milliseconds each, one at a time: enough emails for the whole run.
+      const perPhase = (ms: number) => Math.max(1, Math.ceil(ms / 2));
+      const probe = await probeCreateUser(createUserScenario(name, baseUrl, cookies.organizationAdmin, data, 0, 1, 201));
+      if (probe.status < 200 || probe.status > 299) {
+        skipped.push({ name, reason: `POST answered ${probe.status}: ${probe.body.slice(0, 120)}` });
+      } else {
+        const writes = { ...loadOptions, concurrency: 1, warmupMs: 0 };
+        const warmup = perPhase(loadOptions.warmupMs);
+        if (loadOptions.warmupMs > 0) {
+          const spec = createUserScenario(`${name} (warm-up)`, baseUrl, cookies.organizationAdmin, data, 1, warmup, probe.status);
+          await client.run(spec, { ...writes, durationMs: loadOptions.warmupMs, maxRequests: warmup });
+        }
+        const measured = perPhase(loadOptions.durationMs);
+        const spec = createUserScenario(name, baseUrl, cookies.organizationAdmin, data, 1 + warmup, measured, probe.status);
+        await runScenario(client, spec, { ...writes, maxRequests: Math.min(measured, loadOptions.maxRequests) }, results);
+      }
+    } finally {
+      await removeInvitees(connectionString);
+    }
+  }
+  return {
+    organizations: data.organizations,
+    users: data.users,
+    organization: data.organization,
+    organizationAdmin: data.organizationAdmin,
+    prefixes: data.prefixes,
+  };
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   onlyScenarios = options.only;
@@ -1061,10 +1225,13 @@ async function main(): Promise<number> {
   // The watchdog: nothing here may run unbounded (seeding budget: 200 loans/s at worst; 6 account
   // scenarios, 2 per list view and the details; the CSV; Lighthouse).
   // (+ 1: the bare route's CPU yardstick) + the two document reads, + deactivation (run, processing), + the four message scenarios and the transfers they prepare
-  const scenarioCount = 6 + 1 + 3 * (LOAN_SORT_COLUMNS.length + 8) + 1 + 2 + 2 + 5;
+  // + the four administration scenarios (the creation's warm-up apart).
+  const scenarioCount = 6 + 1 + 3 * (LOAN_SORT_COLUMNS.length + 8) + 1 + 2 + 2 + 5 + 5;
   const budgetMs =
     180_000 +
     (options.loans / 200) * 1000 +
+    // The administration's scale: about 15 s for 200,000 users on the 2-core machine; 10x headroom.
+    ((options.users ?? 0) / 1_500) * 1000 +
     scenarioCount * (options.warmupMs + options.durationMs + 2 * REQUEST_TIMEOUT_MS + 10_000) +
     VITE_BUILD_TIMEOUT_MS +
     CSV_TIMEOUT_MS +
@@ -1097,7 +1264,14 @@ async function main(): Promise<number> {
   onRelease('PostgreSQL', () => embedded.stop());
 
   console.log(`Migrating${embedded.initialized || !options.dataDir ? ` and seeding ${grouped(options.loans)} loans` : ''}...`);
-  const seedReport = await prepareDatabase(embedded, dataDir, options.loans);
+  const scale =
+    options.organizations !== undefined || options.users !== undefined
+      ? {
+          ...(options.organizations !== undefined ? { organizations: options.organizations } : {}),
+          ...(options.users !== undefined ? { users: options.users } : {}),
+        }
+      : undefined;
+  const seedReport = await prepareDatabase(embedded, dataDir, options.loans, scale);
   console.log(
     seedReport.reused
       ? `Reusing ${grouped(seedReport.loans)} loans in ${dataDir}${seedReport.loans !== options.loans ? ` (--loans ${grouped(options.loans)} not applied)` : ''}.`
@@ -1210,6 +1384,13 @@ async function main(): Promise<number> {
       skipped.push(...writes.skipped);
     }
   }
+  // The administration at scale: three reads at the run's concurrency, then user creations one at
+  // a time (scripts/bench-admin.ts). Only when asked: --organizations/--users, or --only admin.
+  let admin: Report['admin'];
+  const adminAsked = scale !== undefined || (onlyScenarios !== undefined && Object.values(ADMIN_SCENARIOS).some(isSelected));
+  if (adminAsked && Object.values(ADMIN_SCENARIOS).some(isSelected)) {
+    admin = await runAdmin(client, loadOptions, server.url, embedded.connectionString(), session, results, skipped);
+  }
   // 50 connections for 30 s on users/me, the asset list and the message list, and a bare
   // Fastify + zod route in this process beside them (scripts/bench-stress.ts).
   if (Object.values(STRESS_SCENARIOS).some(isSelected)) {
@@ -1300,6 +1481,7 @@ async function main(): Promise<number> {
     ...(assets ? { assets } : {}),
     ...(zip ? { zip } : {}),
     ...(messages ? { messages } : {}),
+    ...(admin ? { admin } : {}),
     web,
   };
   const verdicts = evaluate(report);

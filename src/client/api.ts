@@ -48,6 +48,8 @@ import {
   organizationUsersPageSchema,
   resentInvitationSchema,
   usersPageSchema,
+  userSuggestionsSchema,
+  type UserSuggestions,
   type AddedUser,
   type NewOrganizationUser,
   type OrganizationUser,
@@ -133,6 +135,8 @@ export interface RegistryApi {
   searchUsers(query: UsersQuery, signal?: AbortSignal): Promise<UsersPage>;
   // The public servicer lookup (no session): the query and the widget's proof-of-work solution.
   servicerLookup(draft: ServicerLookupDraft, altcha: string, signal?: AbortSignal): Promise<ServicerLookupResult[]>;
+  /** The 'Add existing user' suggestions (GET v2 /users/suggestions). */
+  suggestUsers(query: string, signal?: AbortSignal): Promise<UserSuggestions>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -242,5 +246,7 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
         signal,
         searchParams: toSearchParams({ ...servicerLookupQuery(draft), [ALTCHA_QUERY]: altcha }),
       }),
+    suggestUsers: (query, signal) =>
+      http.request('GET', PATHS.userSuggestions, userSuggestionsSchema, { ...product, signal, searchParams: { query } }),
   };
 }

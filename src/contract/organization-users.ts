@@ -3,6 +3,7 @@
 // roles body, the paged lists and the invitation of a new person.
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../domain/constants';
+import { USER_SEARCH_MIN_LENGTH, USER_SUGGESTION_LIMIT } from '../domain/organization-users';
 import { ORGANIZATION_USER_ROLES } from '../domain/roles';
 import { USER_TEXTS as T } from '../domain/texts';
 import { inputText } from './common';
@@ -72,6 +73,18 @@ export const usersQuerySchema = pageQueryOf({
   query: inputText().trim().max(200).optional(),
 });
 export const usersPageSchema = pageAnswerOf('users', userSchema, 'Registry users matching the query');
+
+/**
+ * GET v2 /users/suggestions: the 'Add existing user' suggestions (SPEC section 5), users whose first
+ * name, last name or email starts with `query` (or, for a query of several words, holds it), by
+ * name, at most USER_SUGGESTION_LIMIT; roles are per organization, so none is carried. No total:
+ * a suggestion list is not paged.
+ */
+export const userSuggestionsQuerySchema = z.object({
+  query: inputText().trim().min(USER_SEARCH_MIN_LENGTH, `must hold at least ${USER_SEARCH_MIN_LENGTH} characters`).max(200),
+});
+export const userSuggestionsSchema = z.object({ users: z.array(userSchema).max(USER_SUGGESTION_LIMIT) });
+export type UserSuggestions = z.infer<typeof userSuggestionsSchema>;
 
 /** The answer of a user add: the user, and for a new person the invitation link (shown to the admin, SMTP or not). */
 export const addedUserSchema = z.object({

@@ -46,6 +46,8 @@ export const PATHS = {
   participantDirectory: `${DART_BASE}/v1/participants/directory`,
   // Administration: organizations, their users, invitations, the contact profile, relationships.
   users: `${DART_BASE}/v2/users`,
+  /** The 'Add existing user' suggestions: users by the start of a name or email. */
+  userSuggestions: `${DART_BASE}/v2/users/suggestions`,
   userParticipantsV2: (userId: string) => `${DART_BASE}/v2/users/${segment(userId)}/participants`,
   userParticipantsV2Pattern: `${DART_BASE}/v2/users/:userId/participants`,
   participants: `${DART_BASE}/v2/participants`,

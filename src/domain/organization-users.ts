@@ -2,7 +2,7 @@
 // its screens (SPEC's own are USER_TEXTS in texts.ts) and the role labels of the picker.
 import { ASSIGNABLE_USER_ROLES, ORGANIZATION_USER_ROLES, type OrganizationUserRole } from './roles';
 
-/** How many suggestions the 'Add existing user' search shows (limit=10 on GET v2 /users). */
+/** How many suggestions the 'Add existing user' search shows (GET v2 /users/suggestions). */
 export const USER_SUGGESTION_LIMIT = 10;
 /** SPEC section 5: suggestions appear after more than 2 typed characters. */
 export const USER_SEARCH_MIN_LENGTH = 3;

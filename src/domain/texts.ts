@@ -26,6 +26,11 @@ export const TEXTS = {
   invalidCredentials: 'The email or password is not correct.',
   somethingWentWrong: 'Something went wrong',
   invalidPermissions: 'Invalid Permissions',
+  // Not SPEC's words: what the 'Invalid Permissions' page (SPEC section 6) says under its title.
+  invalidPermissionsBody:
+    'Your account does not have the role this page needs. Ask your organization administrator for access, or contact support.',
+  backToDashboard: 'Back to the dashboard',
+  backToLogin: 'Back to login',
   registryUnreachable: 'The registry could not be reached. Check your connection and try again.',
   tryAgain: 'Try again',
   loading: 'Loading your registry…',
@@ -417,4 +422,12 @@ export const ORGANIZATION_TEXTS = {
   from: 'From',
   what: 'What',
   change: 'Change',
+} as const;
+
+/** SPEC section 2's /administration menu: Profile, plus Organizations for registry staff (SPEC section 6). */
+export const ADMINISTRATION_MENU = {
+  profile: 'Profile',
+  profileDescription: 'Your organization’s contact profile and additional contacts.',
+  organizations: 'Organizations',
+  organizationsDescription: 'Every organization of the registry and its users.',
 } as const;

@@ -48,6 +48,12 @@ describe('organization users client', () => {
     const search = apiAnswering(200, { users: [found], totalCount: 1 });
     expect((await search.api.searchUsers({ query: 'ada', limit: 10, offset: 0 })).users).toEqual([found]);
     expect(new URL(search.requests[0]!.url).search).toBe('?query=ada&limit=10&offset=0');
+    const suggest = apiAnswering(200, { users: [found] });
+    expect((await suggest.api.suggestUsers('ada')).users).toEqual([found]);
+    const suggestUrl = new URL(suggest.requests[0]!.url);
+    expect(suggestUrl.pathname).toBe(PATHS.userSuggestions);
+    expect(suggestUrl.search).toBe('?query=ada');
+    expect(suggest.requests[0]!.headers.get(PARTICIPANT_HEADER)).not.toBeNull();
 
     const add = apiAnswering(201, sampleMember(7));
     expect(await add.api.addExistingUser(found.userId, { participantId: ORGANIZATION_ID, roles: ['CUSTODIAN'] })).toEqual(sampleMember(7));

@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { HttpError } from '../../src/contract/http-error';
+import { PERMISSION_REFUSALS } from '../../src/domain/access';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import {
+  selectIsRegistryStaff,
   selectLoginRedirect,
+  selectPermissionRefused,
   selectSessionSettling,
   selectSignedInOrganization,
   sessionMachine,
@@ -198,6 +201,57 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(effects.notifyInvalidParticipant).toHaveBeenCalledTimes(1);
     expect(effects.clearStoredParticipant).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the Invalid Permissions page on a role refusal, keeping the organization, until the user goes elsewhere', async () => {
+    const { actor, effects } = startSession();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    const participantId = actor.getSnapshot().context.participantId;
+    const refusal = (message: string) => new HttpError(403, JSON.stringify({ statusCode: 403, error: 'Forbidden', message }));
+    for (const message of Object.values(PERMISSION_REFUSALS)) {
+      actor.send({ type: 'session.callFailed', error: refusal(message) });
+      expect(selectPermissionRefused(actor.getSnapshot())).toBe(true);
+      // Not SPEC section 8's Invalid participant: the organization stays, no toast, no reload.
+      expect(actor.getSnapshot().context.participantId).toBe(participantId);
+      expect(effects.notifyInvalidParticipant).not.toHaveBeenCalled();
+      expect(effects.clearStoredParticipant).not.toHaveBeenCalled();
+      actor.send({ type: 'session.pageChanged' });
+      expect(selectPermissionRefused(actor.getSnapshot())).toBe(false);
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    }
+    // Any other 403 body is still Invalid participant (SPEC section 8).
+    actor.send({ type: 'session.callFailed', error: refusal('Invalid participant') });
+    expect(actor.getSnapshot().matches('loadingAccount')).toBe(true);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(effects.notifyInvalidParticipant).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the Invalid Permissions page on a 401 (login) and on an organization switch (dashboard)', async () => {
+    const refused = new HttpError(403, JSON.stringify({ message: PERMISSION_REFUSALS['registry-staff'] }));
+    const { actor, effects } = startSession();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.callFailed', error: refused });
+    actor.send({ type: 'organization.switch', participantId: organizations[1]?.participant.id ?? '' });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(effects.navigateToDashboard).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'session.callFailed', error: refused });
+    actor.send({ type: 'session.callFailed', error: new HttpError(401, 'Authentication required') });
+    expect(actor.getSnapshot().matches('checkingIdentity')).toBe(true);
+  });
+
+  it('tells registry staff (ROLE_DART_ADMIN or ROLE_DART_OPS of service-dart) from other users', async () => {
+    const cases: [Record<string, string[]>, boolean][] = [
+      [{ 'service-dart': ['ROLE_DART_ADMIN'] }, true],
+      [{ 'service-dart': ['ROLE_DART_OPS'] }, true],
+      [{ 'service-dart': ['ROLE_DART_USER'] }, false],
+      [{ csp: ['ROLE_DART_ADMIN'] }, false],
+    ];
+    for (const [roles, expected] of cases) {
+      const { actor } = startSession({ identity: async () => ({ ...sampleIdentity, roles }) });
+      await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(selectIsRegistryStaff(actor.getSnapshot())).toBe(expected);
+      actor.stop();
+    }
   });
 
   it('signs out: clears the stored organization and forgets the identity', async () => {

@@ -4,10 +4,16 @@
 // demoting each other at once), and the audit row of every write.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationUserSchema, organizationUsersPageSchema, usersPageSchema } from '../../src/contract/organization-users';
+import {
+  organizationUserSchema,
+  organizationUsersPageSchema,
+  userSuggestionsSchema,
+  usersPageSchema,
+} from '../../src/contract/organization-users';
 import { PATHS } from '../../src/contract/paths';
 import { PERMISSION_REFUSALS } from '../../src/domain/access';
 import { USER_TEXTS } from '../../src/domain/texts';
+import { prefixUpperBound } from '../../src/server/db/organization-user-repository';
 import { auditLog, memberships, users } from '../../src/server/db/schema';
 import { postgresErrorCode } from '../../src/server/db/write-transaction';
 import { insertParticipant, insertUser } from './support/server-fixtures';
@@ -73,6 +79,10 @@ describe('GET v2 /participants/{participantId}/users', () => {
     // Both signed in above: the sign-in recorded it.
     expect(page.users.every((user) => user.lastSignInAt !== null)).toBe(true);
 
+    const byNameDesc = organizationUsersPageSchema.parse(
+      (await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'name', direction: 'desc' } })).json(),
+    );
+    expect(byNameDesc.users.map((user) => user.email)).toEqual(['member.a@users.test', 'admin.a@users.test']);
     const byEmailDesc = organizationUsersPageSchema.parse(
       (await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'email', direction: 'desc' } })).json(),
     );
@@ -221,6 +231,23 @@ describe('POST v2 /users/{userId}/participants (add an existing user)', () => {
     const invalid = await staff.post(PATHS.userParticipantsV2(ids.staff!), { participantId: 'x', roles: ['CUSTODIAN'] });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toContain('body.participantId');
+  });
+});
+
+describe('GET v2 /participants/{participantId}/users/{userId}', () => {
+  it("answers one member as the list does; 404 for a non-member; refuses a plain member and another organization's admin", async () => {
+    const response = await adminA.get(PATHS.participantUser(orgA, ids.memberA!));
+    expect(response.statusCode).toBe(200);
+    expect(organizationUserSchema.parse(response.json())).toMatchObject({ email: 'member.a@users.test', fullName: 'Mary Zimmer' });
+    expect((await staff.get(PATHS.participantUser(orgA, ids.adminA!))).json()).toMatchObject({ roles: ['ORG_ADMIN'] });
+    const outsider = await adminA.get(PATHS.participantUser(orgA, ids.staff!));
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json().message).toBe(USER_TEXTS.notMember);
+    expect((await server.anonymous.get(PATHS.participantUser(orgA, ids.memberA!))).statusCode).toBe(401);
+    expect((await memberA.get(PATHS.participantUser(orgA, ids.adminA!))).statusCode).toBe(403);
+    const foreign = await adminB.get(PATHS.participantUser(orgA, ids.memberA!));
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain('member.a@users.test');
   });
 });
 
@@ -391,5 +418,50 @@ describe('GET v2 /users (the directory and the suggestions)', () => {
     expect(plain.statusCode).toBe(403);
     expect(plain.json().message).toBe(refusal);
     expect((await server.anonymous.get(PATHS.users)).statusCode).toBe(401);
+  });
+});
+
+describe('GET v2 /users/suggestions (Add existing user)', () => {
+  const suggest = async (caller: SignedInCaller, query: string) => {
+    const response = await caller.get(PATHS.userSuggestions, { query: { query } });
+    expect(response.statusCode, query).toBe(200);
+    return userSuggestionsSchema.parse(response.json()).users.map((user) => user.email);
+  };
+
+  it('answers users whose last name, first name or email starts with the query, by name, names and email only', async () => {
+    expect(await suggest(adminA, 'lov')).toEqual(['admin.a@users.test']);
+    expect(await suggest(adminA, 'MAR')).toEqual(['member.a@users.test']);
+    expect(await suggest(staff, 'admin.')).toEqual(['admin.b@users.test', 'admin.a@users.test']);
+    // The start of a word only, not any part of it; several words match anywhere.
+    expect(await suggest(adminA, 'ovelace')).toEqual([]);
+    expect(await suggest(adminA, 'ada lov')).toEqual(['admin.a@users.test']);
+    // LIKE's wildcards are literal, and a prefix ending in the last code point has no upper bound to overflow.
+    expect(await suggest(staff, 'ad%')).toEqual([]);
+    expect(await suggest(staff, 'ad_')).toEqual([]);
+    const response = await staff.get(PATHS.userSuggestions, { query: { query: 'lov' } });
+    expect(userSuggestionsSchema.parse(response.json()).users[0]?.roles).toEqual([]);
+  });
+
+  it('answers at most 10, by name, however many start with the query', async () => {
+    for (let index = 0; index < 12; index++) {
+      await insertUser(server.db, { email: `suggest.${String(index).padStart(2, '0')}@users.test`, memberships: [] });
+    }
+    const emails = await suggest(staff, 'suggest.');
+    expect(emails).toHaveLength(10);
+  });
+
+  it('needs 3 characters; refuses a plain member, and the anonymous', async () => {
+    const short = await adminA.get(PATHS.userSuggestions, { query: { query: 'lo' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('query');
+    const plain = await memberA.get(PATHS.userSuggestions, { query: { query: 'lov' } });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().message).toBe(refusal);
+    expect((await server.anonymous.get(PATHS.userSuggestions, { query: { query: 'lov' } })).statusCode).toBe(401);
+  });
+
+  it('bounds a prefix by the next code point', () => {
+    expect(prefixUpperBound('mar')).toBe('mas');
+    expect(prefixUpperBound('a\u{10FFFE}')).toBe('a\u{10FFFF}');
   });
 });

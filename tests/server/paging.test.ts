@@ -30,6 +30,11 @@ describe('paged lists', () => {
     expect(pageSql({ ...order, sort: { column: 'name', direction: 'asc' } }, { limit: 10, offset: 0 }, 1).sql).toBe(
       'ORDER BY lower(name) ASC, id ASC LIMIT $1 OFFSET $2',
     );
+    // A column of several keys sorts each of them the same way, as an index over them is read.
+    const twoKeys = { columns: { name: ['lower(last_name)', 'lower(first_name)'] }, tieBreaker: 'id' } as const;
+    expect(pageSql({ ...twoKeys, sort: { column: 'name', direction: 'desc' } }, { limit: 10, offset: 0 }, 1).sql).toBe(
+      'ORDER BY lower(last_name) DESC, lower(first_name) DESC, id DESC LIMIT $1 OFFSET $2',
+    );
     // A name from outside the whitelist (a request cast past its type) never reaches the SQL.
     expect(() =>
       pageSql({ ...order, sort: { column: 'name; DROP TABLE x' as 'name', direction: 'asc' } }, { limit: 10, offset: 0 }, 1),

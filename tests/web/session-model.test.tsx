@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
+import { PERMISSION_REFUSALS } from '../../src/domain/access';
+import { NAVIGATION_LABELS, SUPPORT_CONTACT, TEXTS } from '../../src/domain/texts';
 import { sessionMachine, type Account } from '../../machines/session';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
@@ -21,6 +22,11 @@ const accountWithoutOrganizations: Account = { user: sampleUser, organizations: 
 const stored = organizations[0]?.participant.id ?? '';
 const unauthorized = new HttpError(401, '{"statusCode":401,"error":"Unauthorized","message":"Authentication required"}');
 const invalidParticipant = new HttpError(403, '{"statusCode":403,"error":"Forbidden","message":"Invalid participant"}');
+/** A role the caller lacks (decision 0010): SPEC section 6's Invalid Permissions page, not Invalid participant. */
+const permissionRefusal = new HttpError(
+  403,
+  JSON.stringify({ statusCode: 403, error: 'Forbidden', message: PERMISSION_REFUSALS['registry-staff'] }),
+);
 const notRegistered = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"User not found."}');
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
@@ -36,7 +42,7 @@ const walker = createModelWalker(sessionMachine, {
     'done: logout': { output: undefined },
     'error: logout': [{ error: unauthorized }, { error: serverError }],
     'organization.switch': [{ participantId: organizations[1]?.participant.id }],
-    'session.callFailed': [{ error: unauthorized }, { error: invalidParticipant }],
+    'session.callFailed': [{ error: unauthorized }, { error: invalidParticipant }, { error: permissionRefusal }],
   },
 });
 
@@ -73,9 +79,22 @@ describe('session machine, driven through the app', () => {
           checkingIdentity: () => expectBusy(app, false),
           loadingAccount: () => expectBusy(app, true),
           signingOut: () => expectBusy(app, !onLogin(app)),
-          signedIn: async () => {
+          signedIn: async () => expect(await screen.findByRole('button', { name: TEXTS.signOut })).toBeEnabled(),
+          'signedIn.active': async () => {
             expect(await screen.findByRole('heading', { name: 'Welcome, Uma' })).toBeInTheDocument();
-            expect(button(TEXTS.signOut)).toBeEnabled();
+            expect(screen.queryByRole('heading', { name: TEXTS.invalidPermissions })).not.toBeInTheDocument();
+          },
+          'signedIn.permissionRefused': async () => {
+            // In place of the screen, at the same address, with focus on its heading.
+            const heading = await screen.findByRole('heading', { name: TEXTS.invalidPermissions });
+            expect(heading).toHaveFocus();
+            expect(screen.queryByRole('heading', { name: 'Welcome, Uma' })).not.toBeInTheDocument();
+            expect(within(screen.getByRole('main')).getByRole('link', { name: SUPPORT_CONTACT.email })).toBeInTheDocument();
+            expect(screen.getByRole('link', { name: TEXTS.backToLogin })).toHaveAttribute('href', APP_PATHS.login);
+            expect(app.location().pathname).toBe(APP_PATHS.dashboard);
+            // Not SPEC section 8's Invalid participant: the organization stays, no toast.
+            expect(screen.queryByText(TEXTS.invalidParticipantToast)).not.toBeInTheDocument();
+            expect(window.localStorage.getItem(STORAGE_KEYS.participantId)).not.toBeNull();
           },
           noOrganization: async () => {
             expect(await screen.findByRole('heading', { name: TEXTS.noOrganizationTitle })).toBeInTheDocument();
@@ -142,6 +161,7 @@ describe('session machine, driven through the app', () => {
             expect(app.location().pathname).toBe(APP_PATHS.dashboard);
           },
           'session.callFailed': ({ event }) => act(() => app.productCallFailed(errorOf(event))),
+          'session.pageChanged': () => user.click(screen.getByRole('link', { name: TEXTS.backToDashboard })),
         },
       });
     });

@@ -7,8 +7,8 @@ export interface PageWindow {
 }
 
 export interface PageOrder<Column extends string> {
-  /** The sortable columns: the request's name of each, and its SQL expression. */
-  readonly columns: Readonly<Record<Column, string>>;
+  /** The sortable columns: the request's name of each, and its SQL expression (or expressions, each sorted the same way). */
+  readonly columns: Readonly<Record<Column, string | readonly string[]>>;
   readonly sort: { readonly column: Column; readonly direction: 'asc' | 'desc' };
   /** A unique column (the primary key) that breaks ties. */
   readonly tieBreaker: string;
@@ -23,8 +23,9 @@ export function pageSql<Column extends string>(
   const direction = order.sort.direction === 'desc' ? 'DESC' : 'ASC';
   const column = order.columns[order.sort.column];
   if (column === undefined) throw new Error(`not a sortable column: ${String(order.sort.column)}`);
+  const keys = [...(typeof column === 'string' ? [column] : column), order.tieBreaker].map((key) => `${key} ${direction}`);
   return {
-    sql: `ORDER BY ${column} ${direction}, ${order.tieBreaker} ${direction} LIMIT $${firstParam} OFFSET $${firstParam + 1}`,
+    sql: `ORDER BY ${keys.join(', ')} LIMIT $${firstParam} OFFSET $${firstParam + 1}`,
     values: [page.limit, page.offset],
   };
 }

@@ -112,6 +112,8 @@ export const users = pgTable(
     // The administration's user search (name or email, any substring) and its name order.
     index('users_search_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // The 'Add existing user' suggestions by first name (by last name: users_name_order_idx; by email: users_email_key).
+    index('users_first_name_order_idx').on(sql`lower(${t.firstName})`, t.id),
   ],
 );
 

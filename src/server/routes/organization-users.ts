@@ -1,6 +1,6 @@
-// The users of an organization (SPEC sections 4, 5 and 7; issue 25): GET v2 /users (the user
-// directory, and the 'Add existing user' suggestions), GET and POST v2
-// /participants/{participantId}/users, PUT and DELETE v2 /participants/{participantId}/users/{userId},
+// The users of an organization (SPEC sections 4, 5 and 7): GET v2 /users (the user directory),
+// GET v2 /users/suggestions (the 'Add existing user' suggestions), GET and POST v2
+// /participants/{participantId}/users, GET, PUT and DELETE v2 /participants/{participantId}/users/{userId},
 // POST v2 /users/{userId}/participants, and POST (resend) and DELETE (revoke)
 // .../users/{userId}/invitation. Registry staff manage every organization; an ORG_ADMIN its own
 // (access 'org-admin-or-registry-staff', enforced by the access hook). Writes go through
@@ -20,12 +20,15 @@ import {
   participantUserParamsSchema,
   resentInvitationSchema,
   userRolesBodySchema,
+  userSuggestionsQuerySchema,
+  userSuggestionsSchema,
   usersPageSchema,
   usersQuerySchema,
 } from '../../contract/organization-users';
 import { PATHS } from '../../contract/paths';
 import { userIdParamsSchema } from '../../contract/users';
 import { USER_TEXTS } from '../../domain/texts';
+import { USER_SEARCH_MIN_LENGTH, USER_SUGGESTION_LIMIT } from '../../domain/organization-users';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { badRequest } from '../http-errors';
 import { NotFoundError } from '../domain-errors';
@@ -96,6 +99,24 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
   );
 
   routes.get(
+    PATHS.userSuggestions,
+    {
+      config: { access: 'org-admin-or-registry-staff' },
+      schema: {
+        tags: ['users'],
+        summary: "The 'Add existing user' suggestions: users whose name or email starts with the query",
+        description:
+          `Up to ${USER_SUGGESTION_LIMIT} users, by name, whose first name, last name or email starts with \`query\` (at least ` +
+          `${USER_SEARCH_MIN_LENGTH} characters); a query of several words matches names and emails holding it. Names and ` +
+          'email only (roles are per organization). Registry staff, or an ORG_ADMIN of the acting organization (x-participant-id).',
+        querystring: userSuggestionsQuerySchema,
+        response: { 200: userSuggestionsSchema, ...errors },
+      },
+    },
+    async (request) => ({ users: await repository.suggestUsers(request.query.query, USER_SUGGESTION_LIMIT) }),
+  );
+
+  routes.get(
     PATHS.participantUsersPattern,
     {
       config: { access: 'org-admin-or-registry-staff' },
@@ -145,6 +166,25 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
       });
       logLink(request, added.user.id, added.invitationLink, added.user.email);
       return reply.code(201).send(added);
+    },
+  );
+
+  routes.get(
+    PATHS.participantUserPattern,
+    {
+      config: { access: 'org-admin-or-registry-staff' },
+      schema: {
+        tags: ['users'],
+        summary: 'One member of the organization, as the user list shows it (the edit and remove pages)',
+        description: `404 '${USER_TEXTS.notMember}' when the user is not a member of it. ${ACCESS_NOTE}`,
+        params: participantUserParamsSchema,
+        response: { 200: organizationUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await repository.findOrganizationUser(request.params.participantId.toLowerCase(), request.params.userId.toLowerCase());
+      if (!member) throw new NotFoundError(USER_TEXTS.notMember);
+      return member;
     },
   );
 

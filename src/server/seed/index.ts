@@ -39,6 +39,7 @@ import { copyLoans, documentRow } from './loans';
 import { seedInboxMessages, seedNotices, seedRoleRequests, type SeedRelationship } from './messages';
 import { generatedOrganizationCount, generatedOrganizations, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
 import { Rng } from './random';
+import { SCALE_TABLES, seedScale, type ScaleSummary } from './scale';
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }> = [
   { email: 'admin@registry.test', description: 'Registry administrator (ROLE_DART_ADMIN), member of 12 organizations' },
@@ -51,6 +52,7 @@ export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './context';
 export { ADVERSARIAL_LOANS } from './adversarial';
 export { DOCUMENT_SHOWCASE_LOAN } from './document-showcase';
 export { generatedOrganizationCount, LOANS_PER_GENERATED_ORGANIZATION } from './organizations';
+export { addScale, type ScaleOptions, type ScaleSummary } from './scale';
 
 /** Every table the demo seed fills, in dependency order (the seed script and tests count them). */
 export const SEED_TABLES = [
@@ -87,6 +89,11 @@ export interface SeedOptions {
   readonly loansPerGeneratedOrganization?: number;
   /** Build the loan tables' indexes after the load; by default from BULK_INDEX_THRESHOLD loans on. */
   readonly rebuildIndexes?: boolean;
+  /**
+   * The administration's scale (scale.ts): organizations and registry users in all, at least
+   * (`--organizations 3000 --users 200000`); the organizations added hold no loans.
+   */
+  readonly scale?: { readonly organizations?: number; readonly users?: number };
 }
 
 export interface SeedSummary {
@@ -95,6 +102,8 @@ export interface SeedSummary {
   readonly activeOrganizations: number;
   /** The organization holding a role (SPEC's default five) on the most loans: the admin's default one. */
   readonly largestOrganization: { readonly code: string; readonly name: string; readonly loans: number };
+  /** What the scale option added, when given. */
+  readonly scale?: ScaleSummary;
   readonly seconds: number;
 }
 
@@ -201,12 +210,14 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       log(`asset list index built (${seconds(listStarted)})`);
       if (saved) await client.query(`ANALYZE ${LOAN_TABLES.join(', ')}`);
       const largest = await largestOrganization(client);
+      const scale = options.scale ? await seedScale(client, passwordHash, { ...options.scale, log }) : undefined;
       await client.query('COMMIT');
       summary = {
         loans: loanCount,
-        organizations: orgs.length,
-        activeOrganizations: activeOrgs.length,
+        organizations: scale?.organizations ?? orgs.length,
+        activeOrganizations: scale?.activeOrganizations ?? activeOrgs.length,
         largestOrganization: largest,
+        ...(scale ? { scale } : {}),
         seconds: 0,
       };
     } catch (error) {
@@ -220,7 +231,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     // Likewise the messages: the inbox pages read their indexes from the first request on.
     // Each VACUUM runs on one core: from a pool, two connections share the tables (largest first).
     const vacuumStarted = performance.now();
-    await vacuumTables(source, client, [...LOAN_LIST_TABLES, 'messages', 'role_requests']);
+    await vacuumTables(source, client, [...LOAN_LIST_TABLES, 'messages', 'role_requests', ...(options.scale ? SCALE_TABLES : [])]);
     log(`asset list index and messages vacuumed (${seconds(vacuumStarted)})`);
     return { ...summary, seconds: (performance.now() - started) / 1000 };
   } finally {

@@ -8,7 +8,8 @@ import { TEXTS } from '../../domain/texts';
 import { IconButton } from '../ui/icon-button';
 import { PagePortalProvider } from '../ui/page-portal';
 import { selectDrawerOpen, selectSidebarCollapsed } from '../../../machines/navigation';
-import { selectLoginRedirect, selectParticipantId } from '../../../machines/session';
+import { selectLoginRedirect, selectParticipantId, selectPermissionRefused } from '../../../machines/session';
+import { InvalidPermissionsScreen } from '../screens/invalid-permissions/invalid-permissions-screen';
 import { NavigationActorContext, SessionActorContext } from './actor-contexts';
 import { Footer } from './footer';
 import { LoadingPage, PRODUCT_NAME } from './loading-page';
@@ -52,6 +53,11 @@ function SignedInLayout({ children }: { readonly children?: ReactNode }) {
   // A switch of organization changes the page too, also when it stays on /dashboard.
   const organization = SessionActorContext.useSelector(selectParticipantId);
   const pagePortal = useRef<HTMLDivElement | null>(null);
+  const session = SessionActorContext.useActorRef();
+  const permissionRefused = SessionActorContext.useSelector(selectPermissionRefused);
+
+  // Every navigation, to the same screen too (a link to where one is): a refusal shown in place ends.
+  useEffect(() => session.send({ type: 'session.pageChanged' }), [location.key, session]);
 
   // After each in-app navigation or organization switch: close the drawer and move focus to the new page's heading.
   // The first page of a visit keeps the browser's focus, so the skip link comes first.
@@ -115,7 +121,9 @@ function SignedInLayout({ children }: { readonly children?: ReactNode }) {
           </DialogPanel>
         </Dialog>
         <main id="main" className="flex-1 p-4 sm:p-8">
-          <PagePortalProvider value={pagePortal}>{children ?? <Outlet />}</PagePortalProvider>
+          <PagePortalProvider value={pagePortal}>
+            {permissionRefused ? <InvalidPermissionsScreen /> : (children ?? <Outlet />)}
+          </PagePortalProvider>
           {/* Headless UI removes an empty portal target when its last portal closes (React's node:
               the next render crashes): the hidden child keeps it non-empty. */}
           <div ref={pagePortal}>

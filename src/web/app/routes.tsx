@@ -77,7 +77,11 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path: ROUTE_PATTERNS.messages,
             lazy: async () => ({ Component: (await import('../screens/messages/messages-screen')).MessagesScreen }),
           },
-          later(ROUTE_PATTERNS.administration, 'Administration'),
+          // The administration menu.
+          {
+            path: ROUTE_PATTERNS.administration,
+            lazy: async () => ({ Component: (await import('../screens/administration/administration-screen')).AdministrationScreen }),
+          },
           later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),
           // The organizations of the administration: list, add and edit (one form), deactivate, activity.
           {

@@ -166,7 +166,8 @@ export function admissionOf(access: RouteAccess, url: string, cell: Cell, self?:
       if (STAFF.includes(caller)) return admitted();
       if (caller === 'unregistered') return refused;
       if (url.includes(':participantId')) return ORG_ADMIN_OF[caller].includes('a') ? admitted('a') : refused;
-      if (url === PATHS.users) {
+      // A GET without the organization in its path acts for the header's (the directory, the suggestions).
+      if (url === PATHS.users || url === PATHS.userSuggestions) {
         if (acting === 'invalid' || acting === 'none') return INVALID_PARTICIPANT;
         return ORG_ADMIN_OF[caller].includes(acting) ? admitted(acting) : refused;
       }
@@ -258,6 +259,11 @@ const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
     url: () => `${PATHS.users}?query=zzq`,
     note: 'registry staff, or an ORG_ADMIN of the acting organization (suggestions: names and email only)',
   },
+  [`GET ${PATHS.userSuggestions}`]: {
+    answer: everyone(200),
+    url: () => `${PATHS.userSuggestions}?query=zzq`,
+    note: 'registry staff, or an ORG_ADMIN of the acting organization (names and email only)',
+  },
   [`GET ${PATHS.participantUsersPattern}`]: {
     answer: everyone(200, true),
     url: (w) => PATHS.participantUsers(w.organizations.a),
@@ -273,6 +279,11 @@ const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
       harmlessForA: false,
     },
     note: 'admitted callers send an invalid email (400): a valid body would invite a person into A',
+  },
+  [`GET ${PATHS.participantUserPattern}`]: {
+    answer: everyone(200, true),
+    url: (w) => PATHS.participantUser(w.organizations.a, w.userIds.memberA),
+    note: "one of A's members: registry staff and A's ORG_ADMIN only",
   },
   [`PUT ${PATHS.participantUserPattern}`]: {
     answer: () => outcome(400, false, 'invalid'),

@@ -86,6 +86,7 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
           'resendInvitation',
           'revokeInvitation',
           'searchUsers',
+          'suggestUsers',
         ] as const
       ).map((name) => [name, () => Promise.reject(new Error(`${name} is not modelled by this fake`))]),
     ) as unknown as Pick<
@@ -99,6 +100,7 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
       | 'resendInvitation'
       | 'revokeInvitation'
       | 'searchUsers'
+      | 'suggestUsers'
     >),
     servicerLookup: () => Promise.reject(new Error('servicerLookup is not modelled by this fake')),
   };

@@ -12,7 +12,6 @@ import { userFormMachine, type UserFormField, type UserSave } from '../../../../
 import { userRemovalMachine } from '../../../../machines/user-removal';
 import type { RegistryApi } from '../../../client/api';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { USER_SUGGESTION_LIMIT } from '../../../domain/organization-users';
 import type { AppServices } from '../../app/services';
 
 /** The id of a user form control: `user-form-firstName`. */
@@ -74,10 +73,7 @@ export function userFormActors(services: AppServices, participantId: string) {
   return userFormMachine.provide({
     actors: {
       loadUser: fromPromise(({ input, signal }) => api.organizationUser(input.participantId, input.userId, signal)),
-      searchUsers: fromPromise(async ({ input, signal }) => {
-        const page = await api.searchUsers({ query: input.query, limit: USER_SUGGESTION_LIMIT, offset: 0 }, signal);
-        return page.users;
-      }),
+      searchUsers: fromPromise(async ({ input, signal }) => (await api.suggestUsers(input.query, signal)).users),
       saveUser: fromPromise(({ input, signal }) => saveUser(api, input, signal)),
       copyLink: fromPromise(({ input }) => writeClipboard(input.link)),
     },
