@@ -46,6 +46,7 @@ import { messageRoutes } from './routes/messages';
 import { organizationUserRoutes } from './routes/organization-users';
 import { participantRoutes } from './routes/participants';
 import { poolRoutes } from './routes/pools';
+import { profileRoutes } from './routes/profile';
 import { roleRequestRoutes } from './routes/role-requests';
 import { servicerLookupRoutes } from './routes/servicer-lookup';
 import { addressLookupRoutes } from './routes/address-lookup';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(participantRoutes);
   await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
   await app.register(addressLookupRoutes);
+  await app.register(profileRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

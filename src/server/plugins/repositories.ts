@@ -18,6 +18,7 @@ import * as organizationUsers from '../db/organization-user-repository';
 import * as outbox from '../db/outbox-repository';
 import * as organizations from '../db/organization-repository';
 import * as pools from '../db/pool-repository';
+import * as profiles from '../db/profile-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
 import * as servicerLookup from '../db/servicer-lookup-repository';
@@ -44,6 +45,7 @@ const REPOSITORY_MODULES = {
   organizations,
   servicerLookup,
   addresses,
+  profiles,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

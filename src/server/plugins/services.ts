@@ -6,10 +6,11 @@ import fp from 'fastify-plugin';
 import * as deactivations from '../services/deactivations';
 import * as organizationUsers from '../services/organization-users';
 import * as organizations from '../services/organizations';
+import * as profiles from '../services/profiles';
 import * as roleTransfers from '../services/role-transfers';
 import { bindRepository, type BoundRepository } from './repositories';
 
-const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations };
+const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles };
 
 export type Services = { readonly [Name in keyof typeof SERVICE_MODULES]: BoundRepository<(typeof SERVICE_MODULES)[Name]> };
 
