@@ -325,6 +325,17 @@ const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
     note: '404: an unknown invitation token',
   },
 };
+
+/** A valid profile body; the matrix's organizations other than A may take it. */
+const MATRIX_PROFILE = {
+  name: 'Matrix Profile Organization',
+  phoneNumber: '(415) 555-0100',
+  email: 'desk@matrix.test',
+  address: { street: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701' },
+  url: null,
+  additionalContacts: [],
+};
+
 /**
  * The expectations, by `METHOD pattern`. A HEAD route uses its GET's entry. A registered route
  * without an entry fails the matrix by name; an entry without a route fails it too.
@@ -547,6 +558,35 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     answer: everyone(200, true),
     url: (w) => PATHS.participantActivity(w.organizations.a),
     note: "A's audit log: registry staff and A's ORG_ADMIN",
+  },
+
+  // The contact profile (ORG_ADMIN of the acting organization) and the partner view (A and B, the
+  // two organizations of A's relationship, see each other's profile; C gets 404).
+  [`PATCH ${PATHS.participantProfile}`]: {
+    answer: byOrganization({ forA: 400, forOther: 200, invalidBodyForA: true }),
+    url: () => PATHS.participantProfile,
+    body: {
+      contentType: json,
+      valid: () => JSON.stringify(MATRIX_PROFILE),
+      invalid: JSON.stringify({ ...MATRIX_PROFILE, name: '' }),
+      harmlessForA: false,
+    },
+    note: "A's ORG_ADMIN: 400 (the name is missing; a valid profile would rename A); other organizations' admins update their own",
+  },
+  [`GET ${PATHS.relationships}`]: {
+    answer: ({ acting }) => outcome(200, acting === 'a' || acting === 'b'),
+    url: () => PATHS.relationships,
+    note: "200 for everyone: A's and B's list their relationship (B's names A, its partner)",
+  },
+  [`GET ${PATHS.relationshipPattern}`]: {
+    answer: ({ acting }) => outcome(acting === 'a' || acting === 'b' ? 200 : 404, acting === 'a' || acting === 'b'),
+    url: (w) => PATHS.relationship(w.a.relationshipId),
+    note: "A's relationship with B: 200 to A and B, 404 to C",
+  },
+  [`GET ${PATHS.relationshipPartnerProfilePattern}`]: {
+    answer: ({ acting }) => outcome(acting === 'a' || acting === 'b' ? 200 : 404, acting === 'a' || acting === 'b'),
+    url: (w) => PATHS.relationshipPartnerProfile(w.a.relationshipId),
+    note: "the partner's profile: 200 to A (B's) and B (A's), 404 to C",
   },
 };
 

@@ -7,7 +7,7 @@ import { jobSchema } from '../../../src/contract/jobs';
 import { PATHS } from '../../../src/contract/paths';
 import { SERVICES } from '../../../src/domain/roles';
 import type { Database } from '../../../src/server/db/database';
-import { messages } from '../../../src/server/db/schema';
+import { messages, relationships } from '../../../src/server/db/schema';
 import { JOB_QUEUES } from '../../../src/server/jobs/job-queues';
 import { insertLoan } from './loan-rows';
 import { insertPool } from './loan-list-world';
@@ -68,6 +68,8 @@ export interface RegistryWorld {
     readonly messageId: string;
     /** A finished (DONE) batch download of memberA in A. */
     readonly jobId: string;
+    /** A's relationship with B (the partner view: A and B only). */
+    readonly relationshipId: string;
   };
   /** Organization B's loan. */
   readonly bLoanId: string;
@@ -122,6 +124,11 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
     .values({ participantId: a.id, targetType: 'LOAN', targetId: loan.id, message: A_SECRETS.messageText })
     .returning();
   if (!message) throw new Error('message not inserted');
+  const [relationship] = await db
+    .insert(relationships)
+    .values({ participantId: a.id, partnerParticipantId: b.id, type: 'SERVICING', state: 'CONFIRMED' })
+    .returning();
+  if (!relationship) throw new Error('relationship not inserted');
 
   const { signIn } = callersOf(app);
   const cookies = {
@@ -149,7 +156,15 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
       dartOps: dartOps.user.id,
     },
     cookies,
-    a: { loanId: loan.id, documentId: document.id, documentHash: document.hash, poolId: pool.id, messageId: message.id, jobId: job.jobId },
+    a: {
+      loanId: loan.id,
+      documentId: document.id,
+      documentHash: document.hash,
+      poolId: pool.id,
+      messageId: message.id,
+      jobId: job.jobId,
+      relationshipId: relationship.id,
+    },
     bLoanId: bLoan.id,
     secrets: { ...A_SECRETS, uli: loan.uli },
   };
