@@ -18,9 +18,11 @@ import { navigationMachine } from './navigation';
 import { organizationActivityMachine } from './organization-activity';
 import { organizationDeactivationMachine } from './organization-deactivation';
 import { organizationFormMachine } from './organization-form';
+import { organizationProfileMachine } from './organization-profile';
 import { organizationSwitcherMachine } from './organization-switcher';
 import { organizationsListMachine } from './organizations-list';
 import { pagedListMachine } from './paged-list';
+import { partnerProfileMachine } from './partner-profile';
 import { poolAssetsMachine } from './pool-assets';
 import { roleTransferMachine } from './role-transfer';
 import { servicerLookupMachine } from './servicer-lookup';
@@ -71,6 +73,9 @@ export const machines = {
   'user-removal': userRemovalMachine,
   // The public servicer lookup (form and results).
   'servicer-lookup': servicerLookupMachine,
+  // The organization's contact profile and the partner view.
+  'organization-profile': organizationProfileMachine,
+  'partner-profile': partnerProfileMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

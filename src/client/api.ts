@@ -54,7 +54,24 @@ import {
   type NewOrganizationUser,
   type OrganizationUser,
 } from '../contract/organization-users';
-import { participantSchema, userParticipantsSchema, type Participant, type UserParticipant } from '../contract/participants';
+import {
+  participantSchema,
+  userParticipantsSchema,
+  type Participant,
+  type ProfileInfo,
+  type UserParticipant,
+} from '../contract/participants';
+import {
+  partnerProfileSchema,
+  profileAnswerSchema,
+  relationshipSchema,
+  relationshipsPageSchema,
+  type PartnerProfile,
+  type ProfileDraft,
+  type Relationship,
+  type RelationshipsPage,
+  type RelationshipsQuery,
+} from '../contract/profile';
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
 import { directorySchema, roleRequestSchema, type DirectoryEntry, type RoleRequest, type RoleRequestBody } from '../contract/role-requests';
@@ -137,6 +154,11 @@ export interface RegistryApi {
   servicerLookup(draft: ServicerLookupDraft, altcha: string, signal?: AbortSignal): Promise<ServicerLookupResult[]>;
   /** The 'Add existing user' suggestions (GET v2 /users/suggestions). */
   suggestUsers(query: string, signal?: AbortSignal): Promise<UserSuggestions>;
+  // The contact profile and the partner view: PATCH v1 /participants/profile, the relationships.
+  updateProfile(body: ProfileDraft, signal?: AbortSignal): Promise<ProfileInfo>;
+  listRelationships(query: RelationshipsQuery, signal?: AbortSignal): Promise<RelationshipsPage>;
+  relationship(relationshipId: string, signal?: AbortSignal): Promise<Relationship>;
+  partnerProfile(relationshipId: string, signal?: AbortSignal): Promise<PartnerProfile>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -248,5 +270,18 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       }),
     suggestUsers: (query, signal) =>
       http.request('GET', PATHS.userSuggestions, userSuggestionsSchema, { ...product, signal, searchParams: { query } }),
+    // The contact profile and the partner view.
+    updateProfile: (body, signal) =>
+      http.request('PATCH', PATHS.participantProfile, profileAnswerSchema, { ...product, signal, json: body }),
+    listRelationships: (query, signal) =>
+      http.request('GET', PATHS.relationships, relationshipsPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    relationship: (relationshipId, signal) =>
+      http.request('GET', PATHS.relationship(relationshipId), relationshipSchema, { ...product, signal }),
+    partnerProfile: (relationshipId, signal) =>
+      http.request('GET', PATHS.relationshipPartnerProfile(relationshipId), partnerProfileSchema, { ...product, signal }),
   };
 }

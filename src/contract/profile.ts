@@ -7,7 +7,8 @@ import { ZIP_CODE_PATTERN } from '../domain/deactivation';
 import { PROFILE_TEXTS as T } from '../domain/texts';
 import { inputText } from './common';
 import { pageAnswerOf, pageQueryOf } from './paging';
-import { profileInfoSchema } from './participants';
+import { profileInfoSchema, type ProfileInfo } from './participants';
+import { EMPTY_PHONE, phoneValueFromText, phoneValueToText, type PhoneValue } from '../domain/phone';
 
 export const CONTACT_TYPES = ['PRIMARY', 'LEGAL', 'CUSTODIAN', 'CUSTOMER_SERVICE'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -137,3 +138,93 @@ export type PartnerProfile = z.infer<typeof partnerProfileSchema>;
 
 /** A relationship the acting organization is not part of answers like a missing one. */
 export const RELATIONSHIP_NOT_FOUND = T.relationshipNotFound;
+
+/** A 400's message (`body.additionalContacts.0.email: ...; body.name: ...`) back into errors by field path. */
+export function parseFieldErrors(message: string): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const part of message.split('; ')) {
+    const match = /^body\.([\w.]+): (.+)$/.exec(part.trim());
+    if (match?.[1] && match[2]) errors[match[1]] ??= match[2];
+  }
+  return errors;
+}
+
+/** One contact as the profile form holds it: the phone as the phone field's value. */
+export interface ContactForm {
+  readonly type: ContactType;
+  readonly name: string;
+  readonly phone: PhoneValue;
+  readonly email: string;
+}
+
+/** The profile as the form holds it (every field a string, phones as the phone field's values). */
+export interface ProfileForm {
+  readonly name: string;
+  readonly phone: PhoneValue;
+  readonly email: string;
+  readonly street: string;
+  readonly street2: string;
+  readonly city: string;
+  readonly state: string;
+  readonly zip: string;
+  readonly url: string;
+  readonly contacts: readonly ContactForm[];
+}
+export type ProfileFormField = Exclude<keyof ProfileForm, 'contacts'>;
+
+export const EMPTY_CONTACT_FORM: ContactForm = { type: 'PRIMARY', name: '', phone: EMPTY_PHONE, email: '' };
+
+const contactTypeOf = (type: string): ContactType => (CONTACT_TYPES as readonly string[]).includes(type) ? (type as ContactType) : 'PRIMARY';
+
+export const contactFormOf = (contact: ProfileInfo['additionalContacts'][number]): ContactForm => ({
+  type: contactTypeOf(contact.type),
+  name: contact.name,
+  phone: phoneValueFromText(contact.phoneNumber),
+  email: contact.email,
+});
+
+export const profileFormOf = (info: ProfileInfo): ProfileForm => ({
+  name: info.name,
+  phone: phoneValueFromText(info.phoneNumber),
+  email: info.email,
+  street: info.address.street,
+  street2: info.address.street2 ?? '',
+  city: info.address.city,
+  state: info.address.state,
+  zip: info.address.zip,
+  url: info.url ?? '',
+  contacts: info.additionalContacts.map(contactFormOf),
+});
+
+export const contactBodyOf = (form: ContactForm): ContactDraft => ({
+  type: form.type,
+  name: form.name,
+  phoneNumber: phoneValueToText(form.phone),
+  email: form.email,
+});
+
+/** The PATCH body of a form. */
+export const profileBodyOf = (form: ProfileForm): ProfileDraft => ({
+  name: form.name,
+  phoneNumber: phoneValueToText(form.phone),
+  email: form.email,
+  address: { street: form.street, street2: form.street2 || null, city: form.city, state: form.state, zip: form.zip },
+  url: form.url || null,
+  additionalContacts: form.contacts.map(contactBodyOf),
+});
+
+/** The form field of a body path (`address.zip` is `zip`, `phoneNumber` is `phone`); contacts' paths stay as they are. */
+export function formFieldOf(path: string): string {
+  if (path.startsWith('address.')) return path.slice('address.'.length);
+  if (path === 'phoneNumber') return 'phone';
+  if (path.startsWith('additionalContacts.')) return path.replace(/\.phoneNumber$/, '.phone');
+  return path;
+}
+
+/** Errors of a form by its field names. */
+export const formErrorsOf = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([path, message]) => [formFieldOf(path), message]));
+
+/** The profile form's order: the first invalid one gets the focus. */
+export const PROFILE_FORM_FIELDS: readonly ProfileFormField[] = ['name', 'phone', 'email', 'street', 'street2', 'city', 'state', 'zip', 'url'];
+export const CONTACT_FORM_FIELDS = ['type', 'name', 'phone', 'email'] as const;

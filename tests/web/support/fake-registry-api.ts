@@ -103,6 +103,11 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
       | 'suggestUsers'
     >),
     servicerLookup: () => Promise.reject(new Error('servicerLookup is not modelled by this fake')),
+    // The contact profile and the partner view: not modelled (their screen tests provide them).
+    updateProfile: () => Promise.reject(new Error('updateProfile is not modelled by this fake')),
+    listRelationships: () => Promise.reject(new Error('listRelationships is not modelled by this fake')),
+    relationship: () => Promise.reject(new Error('relationship is not modelled by this fake')),
+    partnerProfile: () => Promise.reject(new Error('partnerProfile is not modelled by this fake')),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
