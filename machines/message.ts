@@ -43,7 +43,7 @@ export type MessageParentEvent = { type: 'message.changed' };
 
 export type NotifyParams = { readonly variant: 'success' | 'error'; readonly message: string };
 
-/** Where a message leads (SPEC section 4): a loan's asset page, a pool's assets; relationships and batches lead nowhere. */
+/** Where a message leads (SPEC section 4): a loan's asset page, a pool's assets, a relationship's partner view; batches lead nowhere. */
 export function messageTargetPath(message: Pick<Message, 'targetType' | 'targetId'>): string | null {
   switch (message.targetType) {
     case 'LOAN':
@@ -51,6 +51,8 @@ export function messageTargetPath(message: Pick<Message, 'targetType' | 'targetI
       return APP_PATHS.asset(message.targetId);
     case 'POOL':
       return APP_PATHS.poolAssets(message.targetId);
+    case 'RELATIONSHIP':
+      return APP_PATHS.partnerProfile(message.targetId);
     default:
       return null;
   }

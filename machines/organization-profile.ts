@@ -103,7 +103,13 @@ const editingHandlers = {
     { guard: 'isValid', target: '#organization-profile.saving' },
     {
       target: '#organization-profile.editing.form',
-      actions: ['showAllErrors', { type: 'focusField', params: ({ context }: { context: OrganizationProfileContext }) => ({ field: firstInvalidField(visibleErrors(context)) }) }],
+      actions: [
+        'showAllErrors',
+        {
+          type: 'focusField',
+          params: ({ context }: { context: OrganizationProfileContext }) => ({ field: firstInvalidField(visibleErrors(context)) }),
+        },
+      ],
     },
   ],
 } as const;

@@ -174,7 +174,8 @@ export type ProfileFormField = Exclude<keyof ProfileForm, 'contacts'>;
 
 export const EMPTY_CONTACT_FORM: ContactForm = { type: 'PRIMARY', name: '', phone: EMPTY_PHONE, email: '' };
 
-const contactTypeOf = (type: string): ContactType => (CONTACT_TYPES as readonly string[]).includes(type) ? (type as ContactType) : 'PRIMARY';
+const contactTypeOf = (type: string): ContactType =>
+  (CONTACT_TYPES as readonly string[]).includes(type) ? (type as ContactType) : 'PRIMARY';
 
 export const contactFormOf = (contact: ProfileInfo['additionalContacts'][number]): ContactForm => ({
   type: contactTypeOf(contact.type),
@@ -226,5 +227,15 @@ export const formErrorsOf = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([path, message]) => [formFieldOf(path), message]));
 
 /** The profile form's order: the first invalid one gets the focus. */
-export const PROFILE_FORM_FIELDS: readonly ProfileFormField[] = ['name', 'phone', 'email', 'street', 'street2', 'city', 'state', 'zip', 'url'];
+export const PROFILE_FORM_FIELDS: readonly ProfileFormField[] = [
+  'name',
+  'phone',
+  'email',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'zip',
+  'url',
+];
 export const CONTACT_FORM_FIELDS = ['type', 'name', 'phone', 'email'] as const;

@@ -44,6 +44,7 @@ export const MESSAGES_TEXTS = {
   selectOne: (preview: string) => `Select message: ${preview}`,
   openAsset: 'Open asset',
   openPool: 'Open pool',
+  openPartner: 'View partner profile',
   unreadCount: (count: number) => `${count} unread`,
   /** The messages screen: its reload, the bulk action group and the selection. */
   refresh: 'Refresh',

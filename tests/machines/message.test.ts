@@ -250,12 +250,12 @@ describe('message machine', () => {
     expect(failed.toasts).toEqual([{ variant: 'error', message: 'Failed to update message(s)' }]);
   });
 
-  it('leads loans and transfer requests to the asset page, pools to their assets, relationships and batches nowhere', () => {
+  it('leads loans and transfer requests to the asset page, pools to their assets, relationships to the partner view, batches nowhere', () => {
     const target = (targetType: Message['targetType']) => messageTargetPath({ targetType, targetId: 'abc' });
     expect(target('LOAN')).toBe(APP_PATHS.asset('abc'));
     expect(target('REQUEST_EXECUTE_CONTRACT')).toBe(APP_PATHS.asset('abc'));
     expect(target('POOL')).toBe(APP_PATHS.poolAssets('abc'));
-    expect(target('RELATIONSHIP')).toBeNull();
+    expect(target('RELATIONSHIP')).toBe(APP_PATHS.partnerProfile('abc'));
     expect(target('BATCH')).toBeNull();
     const run = start(sampleMessage(9, { targetType: 'BATCH' }));
     run.actor.send({ type: 'message.open' });

@@ -19,7 +19,7 @@ import { LONG_TEXT, sampleMessage, sampleMessageList, withData } from './support
 import { messageItem, openMessagesScreen, toastTexts } from './support/messages-screen';
 
 const actionable = sampleMessage(1, { messageData: { message: LONG_TEXT, isActionable: true } });
-const plain = sampleMessage(2, { targetType: 'RELATIONSHIP' });
+const plain = sampleMessage(2, { targetType: 'BATCH' });
 const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 /** Archived messages are listed too, so an archived row stays on the page. */
 const SCREEN_PATH = `${APP_PATHS.messages}?page=1&limit=10&archived=true`;

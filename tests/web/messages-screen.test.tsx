@@ -105,19 +105,22 @@ describe('messages screen', () => {
     expect(times[0]).toHaveAttribute('title', formatDateTime(messages[0]?.created ?? ''));
   });
 
-  it('leads loans and transfer requests to the asset page and pools to their assets; relationships and batches have no link', async () => {
+  it('leads loans and transfer requests to the asset page, pools to their assets and relationships to the partner view; batches have no link', async () => {
     const messages = [
       sampleMessage(1, { targetType: 'LOAN', targetId: 'loan-1' }),
       sampleMessage(2, { targetType: 'REQUEST_EXECUTE_CONTRACT', targetId: 'loan-2' }),
       sampleMessage(3, { targetType: 'POOL', targetId: 'pool-3' }),
-      sampleMessage(4, { targetType: 'RELATIONSHIP' }),
+      sampleMessage(4, { targetType: 'RELATIONSHIP', targetId: 'relationship-4' }),
       sampleMessage(5, { targetType: 'BATCH' }),
     ];
     await openWith(messages);
     expect(messageItem(messages[0]!.uuid).getByRole('link', { name: T.openAsset })).toHaveAttribute('href', APP_PATHS.asset('loan-1'));
     expect(messageItem(messages[1]!.uuid).getByRole('link', { name: T.openAsset })).toHaveAttribute('href', APP_PATHS.asset('loan-2'));
     expect(messageItem(messages[2]!.uuid).getByRole('link', { name: T.openPool })).toHaveAttribute('href', APP_PATHS.poolAssets('pool-3'));
-    expect(messageItem(messages[3]!.uuid).queryByRole('link')).not.toBeInTheDocument();
+    expect(messageItem(messages[3]!.uuid).getByRole('link', { name: T.openPartner })).toHaveAttribute(
+      'href',
+      APP_PATHS.partnerProfile('relationship-4'),
+    );
     expect(messageItem(messages[4]!.uuid).queryByRole('link')).not.toBeInTheDocument();
   });
 

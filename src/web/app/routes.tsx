@@ -82,7 +82,19 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path: ROUTE_PATTERNS.administration,
             lazy: async () => ({ Component: (await import('../screens/administration/administration-screen')).AdministrationScreen }),
           },
-          later(ROUTE_PATTERNS.organizationProfile, 'Organization Profile'),
+          // The organization's contact profile and the partner view of a relationship.
+          {
+            path: ROUTE_PATTERNS.organizationProfile,
+            lazy: async () => ({
+              Component: (await import('../screens/organization-profile/organization-profile-screen')).OrganizationProfileScreen,
+            }),
+          },
+          {
+            path: ROUTE_PATTERNS.partnerProfile,
+            lazy: async () => ({
+              Component: (await import('../screens/organization-profile/partner-profile-screen')).PartnerProfileScreen,
+            }),
+          },
           // The organizations of the administration: list, add and edit (one form), deactivate, activity.
           {
             path: ROUTE_PATTERNS.organizations,

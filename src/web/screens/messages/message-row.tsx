@@ -138,7 +138,7 @@ export function MessageRow({ message, messageRef, selected, onToggleSelected, on
               aria-busy={opening}
               className="text-sm font-medium text-brand-700 underline aria-busy:opacity-70"
             >
-              {message.targetType === 'POOL' ? T.openPool : T.openAsset}
+              {message.targetType === 'POOL' ? T.openPool : message.targetType === 'RELATIONSHIP' ? T.openPartner : T.openAsset}
             </Link>
           )}
         </div>
