@@ -96,18 +96,18 @@ test.describe('organization profile', () => {
     await contact.getByRole('combobox', { name: T.contactType }).selectOption('LEGAL');
     await contact.getByRole('button', { name: T.saveContact }).click();
     await expect(editor(page)).toHaveCount(0);
-    await expect(form.getByRole('cell', { name: 'Dana Legal' })).toBeVisible();
+    await expect(form.getByRole('cell', { name: 'Dana Legal', exact: true })).toBeVisible();
 
     await form.getByRole('button', { name: T.save }).click();
     await expect(toast(page, T.updated)).toBeVisible();
     await expect(updateButton(page)).toBeVisible();
     await expect(page.getByText('(415) 555-0199')).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Dana Legal' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Dana Legal', exact: true })).toBeVisible();
     await expect(page.getByText('https://profile.example.test')).toBeVisible();
 
     // Stored: a reload shows it.
     await openProfile(page);
-    await expect(page.getByRole('cell', { name: 'dana.legal@example.test' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'dana.legal@example.test', exact: true })).toBeVisible();
   });
 
   test('opens the partner view from the relationships list: read only', async ({ page, expectNoAxeViolations }) => {

@@ -104,7 +104,7 @@ function RelationshipsSection() {
   useListUrl(list, RELATIONSHIPS_URL);
   const failed = useSelector(list, selectHasFailed);
   return (
-    <section aria-labelledby="relationships-heading" className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3">
       <h2 id="relationships-heading" className="text-lg font-semibold text-slate-900">
         {T.relationships}
       </h2>
@@ -123,6 +123,6 @@ function RelationshipsSection() {
           <ListPagination list={list} />
         </div>
       )}
-    </section>
+    </div>
   );
 }
