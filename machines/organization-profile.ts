@@ -97,7 +97,7 @@ const editingHandlers = {
   'form.change': { target: '#organization-profile.editing.form', actions: 'applyChange' },
   'form.cancel': { target: '#organization-profile.viewing' },
   'contact.add': { target: '#organization-profile.editing.contact', actions: 'openNewContact' },
-  'contact.edit': { target: '#organization-profile.editing.contact', actions: 'openContact' },
+  'contact.edit': { guard: 'hasContact', target: '#organization-profile.editing.contact', actions: 'openContact' },
   'contact.remove': { target: '#organization-profile.editing.form', actions: ['removeContact', 'focusContacts'] },
   'form.submit': [
     { guard: 'isValid', target: '#organization-profile.saving' },
@@ -200,6 +200,7 @@ export const organizationProfileMachine = setup({
   guards: {
     canEdit: ({ context }) => context.canEdit && context.profile !== null,
     isValid: ({ context }) => context.form !== null && Object.keys(formErrors(context.form)).length === 0,
+    hasContact: ({ context, event }) => event.type === 'contact.edit' && context.form?.contacts[event.index] !== undefined,
     isContactValid: ({ context }) => context.contact !== null && Object.keys(contactFormErrors(context.contact.form)).length === 0,
   },
 }).createMachine({
