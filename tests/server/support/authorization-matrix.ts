@@ -175,8 +175,8 @@ export function admissionOf(access: RouteAccess, url: string, cell: Cell, self?:
       return ORG_ADMIN_OF[caller].length > 0 ? admitted() : refused;
     }
     case 'organization-viewer':
-      // The URL names A: its members (no relationship in this world), and registry staff.
-      return STAFF.includes(caller) || caller === 'memberA' || caller === 'orgAdminA'
+      // The URL names A: its members, B's (A's partner in the world's relationship), and registry staff.
+      return STAFF.includes(caller) || caller === 'memberA' || caller === 'orgAdminA' || caller === 'memberB'
         ? admitted()
         : { status: 403, message: PERMISSION_REFUSALS['organization-viewer'] };
   }
