@@ -4,7 +4,8 @@ import type { LoanList } from '../src/contract/loans';
 import { PATHS } from '../src/contract/paths';
 import { ASSET_COLUMN_IDS, ASSET_COLUMN_LABELS, DEFAULT_HIDDEN_ASSET_COLUMNS } from '../src/domain/asset-columns';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
-import { ASSET_TEXTS, COLUMN_VISIBILITY_TEXTS, TEXTS } from '../src/domain/texts';
+import { COLUMN_VISIBILITY_TEXTS, TEXTS } from '../src/domain/texts';
+import { ASSET_TEXTS } from '../src/domain/asset-texts';
 import { expect, test } from './support/fixtures';
 
 test('login has no axe violations, with and without the notice', async ({ page, expectNoAxeViolations }) => {

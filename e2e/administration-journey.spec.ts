@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { USER_FORM_TEXTS as F } from '../src/domain/organization-users';
-import { ORGANIZATION_TEXTS as T, TEXTS, USER_TEXTS } from '../src/domain/texts';
+import { TEXTS } from '../src/domain/texts';
+import { ORGANIZATION_TEXTS as T, USER_TEXTS } from '../src/domain/administration-texts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });

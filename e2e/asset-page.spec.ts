@@ -12,7 +12,8 @@ import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { formatCurrency, formatDate, formatPhone } from '../src/domain/format';
 import { detailStatus, loanTypeLabel } from '../src/domain/loan';
 import { historyDateLabel, historyEvents } from '../src/domain/loan-history';
-import { ASSET_COUNT_TEXTS, ASSET_PAGE_TEXTS, DOCUMENT_TEXTS, NAVIGATION_LABELS } from '../src/domain/texts';
+import { ASSET_COUNT_TEXTS, NAVIGATION_LABELS } from '../src/domain/texts';
+import { ASSET_PAGE_TEXTS, DOCUMENT_TEXTS } from '../src/domain/asset-texts';
 import { expect, test } from './support/fixtures';
 
 /** A product call from the signed-in page, as a given organization: status and JSON body. */

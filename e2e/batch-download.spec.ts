@@ -11,7 +11,8 @@ import { ZIP_MANIFEST_FILE } from '../src/contract/jobs';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
-import { ASSET_TEXTS, BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
+import { BATCH_DOWNLOAD_TEXTS } from '../src/domain/texts';
+import { ASSET_TEXTS } from '../src/domain/asset-texts';
 import { expect, test } from './support/fixtures';
 
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {

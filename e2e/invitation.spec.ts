@@ -4,7 +4,7 @@
 // of that organization, signed in.
 import { PATHS } from '../src/contract/paths';
 import { STORAGE_KEYS } from '../src/domain/constants';
-import { USER_TEXTS } from '../src/domain/texts';
+import { USER_TEXTS } from '../src/domain/administration-texts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test('an invited person sets a password and lands on the dashboard of the organization', async ({ page, browser, signIn }) => {

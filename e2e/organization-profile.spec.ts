@@ -10,7 +10,7 @@ import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { MESSAGES_TEXTS } from '../src/domain/messages';
-import { PROFILE_TEXTS as T } from '../src/domain/texts';
+import { PROFILE_TEXTS as T } from '../src/domain/administration-texts';
 import { expect, test } from './support/fixtures';
 
 const USER = 'user@registry.test';

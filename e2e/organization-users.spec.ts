@@ -8,7 +8,7 @@ import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { STORAGE_KEYS } from '../src/domain/constants';
 import { ORGANIZATION_USERS_TEXTS as L, USER_FORM_TEXTS as F, USER_REMOVAL_TEXTS as R } from '../src/domain/organization-users';
-import { USER_TEXTS } from '../src/domain/texts';
+import { USER_TEXTS } from '../src/domain/administration-texts';
 import { expect, test } from './support/fixtures';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

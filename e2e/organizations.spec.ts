@@ -4,7 +4,7 @@
 // it means, and see every write in its activity; axe clean on each screen.
 import type { Page } from '@playwright/test';
 import { APP_PATHS } from '../src/domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../src/domain/administration-texts';
 import { expect, test } from './support/fixtures';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });

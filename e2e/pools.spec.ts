@@ -12,7 +12,8 @@ import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { dateFilterStart } from '../src/domain/date-filters';
 import { formatCurrency, formatDate } from '../src/domain/format';
 import { pageSummary } from '../src/domain/asset-table';
-import { ASSET_TEXTS, PAGINATION_TEXTS, POOLS_TEXTS } from '../src/domain/texts';
+import { PAGINATION_TEXTS } from '../src/domain/texts';
+import { ASSET_TEXTS, POOLS_TEXTS } from '../src/domain/asset-texts';
 import { expect, test } from './support/fixtures';
 
 async function productGet<T>(page: Page, path: string, participantId: string): Promise<T> {

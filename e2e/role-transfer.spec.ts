@@ -13,7 +13,8 @@ import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { partyRoleLabel } from '../src/domain/loan';
 import { MESSAGES_TEXTS } from '../src/domain/messages';
 import { ROLE_TRANSFER_TEXTS as T, TRANSFER_MESSAGES, transferableRoles, type TransferableRole } from '../src/domain/role-transfer';
-import { ASSET_PAGE_TEXTS, NAVIGATION_LABELS } from '../src/domain/texts';
+import { NAVIGATION_LABELS } from '../src/domain/texts';
+import { ASSET_PAGE_TEXTS } from '../src/domain/asset-texts';
 import { expect, test } from './support/fixtures';
 
 interface Organization {

@@ -26,7 +26,8 @@ import {
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import type { LoanDetails } from '../src/contract/loans';
 import { asksForAssignee, deactivationBlocker } from '../src/domain/deactivation';
-import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS } from '../src/domain/texts';
+import { ASSET_PAGE_TEXTS } from '../src/domain/asset-texts';
+import { DEACTIVATION_TEXTS } from '../src/domain/deactivation-texts';
 import { toastShow } from './toasts';
 
 export interface DeactivationInput {

@@ -10,7 +10,7 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import type { DocumentMetadata } from '../src/contract/documents';
 import { isHttpError } from '../src/contract/http-error';
 import { boundedPage, DEFAULT_ZOOM, isViewableDocument, nextZoom } from '../src/domain/documents';
-import { DOCUMENT_TEXTS } from '../src/domain/texts';
+import { DOCUMENT_TEXTS } from '../src/domain/asset-texts';
 
 export interface DocumentViewerInput {
   readonly loanId: string;

@@ -3,7 +3,7 @@
 // /participants/{participantId}/activity), with 'Export CSV' (every row, Accept: text/csv): one
 // export at a time, a failure told by a toast.
 import { fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { ORGANIZATION_TEXTS as T } from '../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../src/domain/administration-texts';
 import { pagedListMachine, type ListView, type PagedListParentEvent, type PagedListRef } from './paged-list';
 import { toastShow } from './toasts';
 

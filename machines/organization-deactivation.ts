@@ -5,7 +5,7 @@
 import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { isNotFound } from '../src/contract/http-error';
 import type { Participant } from '../src/contract/participants';
-import { ORGANIZATION_TEXTS as T } from '../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../src/domain/administration-texts';
 import { toastShow } from './toasts';
 
 export interface OrganizationDeactivationInput {

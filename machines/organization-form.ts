@@ -20,7 +20,7 @@ import {
   type OrganizationTextField,
 } from '../src/contract/organizations';
 import type { Participant } from '../src/contract/participants';
-import { ORGANIZATION_TEXTS as T } from '../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../src/domain/administration-texts';
 import { toastShow } from './toasts';
 
 export interface OrganizationFormInput {

@@ -8,24 +8,20 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { isHttpError } from '../src/contract/http-error';
 import type { ProfileInfo } from '../src/contract/participants';
+import { contactErrors, parseFieldErrors, profileErrors, type FieldErrors, type ProfileDraft } from '../src/contract/profile';
 import {
   CONTACT_FORM_FIELDS,
   contactBodyOf,
-  contactErrors,
   EMPTY_CONTACT_FORM,
   formErrorsOf,
-  parseFieldErrors,
   PROFILE_FORM_FIELDS,
   profileBodyOf,
-  profileErrors,
   profileFormOf,
   type ContactForm,
-  type FieldErrors,
-  type ProfileDraft,
   type ProfileForm,
   type ProfileFormField,
-} from '../src/contract/profile';
-import { PROFILE_TEXTS } from '../src/domain/texts';
+} from '../src/contract/profile-form';
+import { PROFILE_TEXTS } from '../src/domain/administration-texts';
 import { toastShow } from './toasts';
 
 /** What the load answers: the profile, and whether this caller may update it (ORG_ADMIN there). */

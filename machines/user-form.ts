@@ -26,7 +26,7 @@ import {
   USER_FORM_TEXTS,
   USER_SEARCH_MIN_LENGTH,
 } from '../src/domain/organization-users';
-import { USER_TEXTS } from '../src/domain/texts';
+import { USER_TEXTS } from '../src/domain/administration-texts';
 import { toastShow } from './toasts';
 
 export type UserFormMode = 'new' | 'existing' | 'edit';

@@ -6,7 +6,7 @@ import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { isHttpError, isNotFound } from '../src/contract/http-error';
 import type { OrganizationUser } from '../src/contract/organization-users';
 import { USER_REMOVAL_TEXTS as T } from '../src/domain/organization-users';
-import { USER_TEXTS } from '../src/domain/texts';
+import { USER_TEXTS } from '../src/domain/administration-texts';
 import { toastShow } from './toasts';
 
 export interface UserRemovalInput {

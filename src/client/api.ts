@@ -1,10 +1,5 @@
 // One function per endpoint of SPEC section 7, parsed with src/contract.
-import {
-  deactivationAcceptedSchema,
-  deactivationFormData,
-  type DeactivationAccepted,
-  type DeactivationDraft,
-} from '../contract/deactivation';
+import type { DeactivationAccepted, DeactivationDraft } from '../contract/deactivation';
 import { documentMetadataListSchema, type DocumentMetadata } from '../contract/documents';
 import { figureInfoSchema, type FigureInfo } from '../contract/identity';
 import { jobListSchema, jobSchema, type Job, type JobType, type StartJobBody } from '../contract/jobs';
@@ -30,30 +25,17 @@ import {
   type MessageListQuery,
   type MessagePatch,
 } from '../contract/messages';
-import {
-  activityPageSchema,
-  createdOrganizationSchema,
-  organizationBodyOf,
-  organizationsPageSchema,
-  type ActivityPage,
-  type OrganizationDraft,
-  type OrganizationsPage,
-  type OrganizationsQuery,
-} from '../contract/organizations';
+import type { ActivityPage, OrganizationDraft, OrganizationsPage, OrganizationsQuery } from '../contract/organizations';
 import type { z } from 'zod';
-import type { addUserToParticipantSchema, organizationUsersQuerySchema, usersQuerySchema } from '../contract/organization-users';
-import {
-  addedUserSchema,
-  organizationUserSchema,
+import type {
+  addUserToParticipantSchema,
   organizationUsersPageSchema,
+  organizationUsersQuerySchema,
   resentInvitationSchema,
   usersPageSchema,
-  userSuggestionsSchema,
-  type UserSuggestions,
-  type AddedUser,
-  type NewOrganizationUser,
-  type OrganizationUser,
+  usersQuerySchema,
 } from '../contract/organization-users';
+import type { UserSuggestions, AddedUser, NewOrganizationUser, OrganizationUser } from '../contract/organization-users';
 import {
   participantSchema,
   userParticipantsSchema,
@@ -61,29 +43,27 @@ import {
   type ProfileInfo,
   type UserParticipant,
 } from '../contract/participants';
-import {
-  partnerProfileSchema,
-  profileAnswerSchema,
-  relationshipSchema,
-  relationshipsPageSchema,
-  type PartnerProfile,
-  type ProfileDraft,
-  type Relationship,
-  type RelationshipsPage,
-  type RelationshipsQuery,
-} from '../contract/profile';
+import type { PartnerProfile, ProfileDraft, Relationship, RelationshipsPage, RelationshipsQuery } from '../contract/profile';
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
-import { directorySchema, roleRequestSchema, type DirectoryEntry, type RoleRequest, type RoleRequestBody } from '../contract/role-requests';
-import {
-  ALTCHA_QUERY,
-  servicerLookupQuery,
-  servicerLookupResultsSchema,
-  type ServicerLookupDraft,
-  type ServicerLookupResult,
-} from '../contract/servicer-lookup';
+import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../contract/role-requests';
+import type { ServicerLookupDraft, ServicerLookupResult } from '../contract/servicer-lookup';
 import { usersMeSchema, type UsersMe } from '../contract/users';
 import type { HttpClient } from './http';
+
+// The contracts of the forms and of the administration and the public lookup load with their
+// area's first call, not with every page: the API client is part of the app's first download.
+const deactivationContract = () => import('../contract/deactivation');
+const roleRequestsContract = () => import('../contract/role-requests');
+const organizationsContract = () => import('../contract/organizations');
+const organizationUsersContract = () => import('../contract/organization-users');
+const profileContract = () => import('../contract/profile');
+const servicerLookupContract = () => import('../contract/servicer-lookup');
+
+async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
+  const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
+  return toSearchParams({ ...servicerLookupQuery(draft), [ALTCHA_QUERY]: altcha });
+}
 
 /** Query values as the URL carries them: arrays comma-joined, absent values left out. */
 export type QueryValues = Record<string, string | number | boolean | readonly string[] | undefined | null>;
@@ -194,11 +174,11 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     loanDocumentPdf: (loanId, documentId, signal) =>
       http.download('GET', PATHS.loanDocument(loanId, documentId), 'application/pdf', { ...product, signal }),
     // Deactivation.
-    requestDeactivation: (loanId, draft, file, signal) =>
-      http.request('POST', PATHS.loanDeactivate(loanId), deactivationAcceptedSchema, {
+    requestDeactivation: async (loanId, draft, file, signal) =>
+      http.request('POST', PATHS.loanDeactivate(loanId), (await deactivationContract()).deactivationAcceptedSchema, {
         ...product,
         signal,
-        body: deactivationFormData(draft, file),
+        body: (await deactivationContract()).deactivationFormData(draft, file),
       }),
     // Batch download.
     listJobs: (type, signal) =>
@@ -214,74 +194,114 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     updateMessage: (patch, signal) => http.request('PATCH', PATHS.messages, messageSchema, { ...product, signal, json: patch }),
     updateMessages: (patch, signal) =>
       http.request('PATCH', PATHS.messagesBulk, messageBulkResultSchema, { ...product, signal, json: patch }),
-    participantDirectory: (signal) => http.request('GET', PATHS.participantDirectory, directorySchema, { ...product, signal }),
-    requestRoleTransfer: (loanId, body, signal) =>
-      http.request('POST', PATHS.loanRoleRequests(loanId), roleRequestSchema, { ...product, signal, json: body }),
+    participantDirectory: async (signal) =>
+      http.request('GET', PATHS.participantDirectory, (await roleRequestsContract()).directorySchema, { ...product, signal }),
+    requestRoleTransfer: async (loanId, body, signal) =>
+      http.request('POST', PATHS.loanRoleRequests(loanId), (await roleRequestsContract()).roleRequestSchema, {
+        ...product,
+        signal,
+        json: body,
+      }),
     // Organizations: the server reads no participant header on these; failures reach the session as
     // every product call's do (a 401 goes to login; a permission refusal is told apart by isPermissionRefusal).
-    listOrganizations: (query, signal) =>
-      http.request('GET', PATHS.participants, organizationsPageSchema, {
+    listOrganizations: async (query, signal) =>
+      http.request('GET', PATHS.participants, (await organizationsContract()).organizationsPageSchema, {
         ...product,
         signal,
         searchParams: toSearchParams(query as QueryValues),
       }),
     organization: (participantId, signal) =>
       http.request('GET', PATHS.participant(participantId), participantSchema, { ...product, signal }),
-    createOrganization: (id, draft, signal) =>
-      http.request('POST', PATHS.participants, createdOrganizationSchema, {
+    createOrganization: async (id, draft, signal) =>
+      http.request('POST', PATHS.participants, (await organizationsContract()).createdOrganizationSchema, {
         ...product,
         signal,
-        json: { id, ...organizationBodyOf(draft) },
+        json: { id, ...(await organizationsContract()).organizationBodyOf(draft) },
       }),
-    updateOrganization: (id, draft, signal) =>
-      http.request('PUT', PATHS.participant(id), participantSchema, { ...product, signal, json: organizationBodyOf(draft) }),
+    updateOrganization: async (id, draft, signal) =>
+      http.request('PUT', PATHS.participant(id), participantSchema, {
+        ...product,
+        signal,
+        json: (await organizationsContract()).organizationBodyOf(draft),
+      }),
     setOrganizationActive: (id, isActive, signal) =>
       http.request('PATCH', PATHS.participant(id), participantSchema, { ...product, signal, json: { isActive } }),
-    organizationActivity: (id, page, signal) =>
-      http.request('GET', PATHS.participantActivity(id), activityPageSchema, { ...product, signal, searchParams: toSearchParams(page) }),
+    organizationActivity: async (id, page, signal) =>
+      http.request('GET', PATHS.participantActivity(id), (await organizationsContract()).activityPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(page),
+      }),
     organizationActivityCsv: (id, signal) => http.download('GET', PATHS.participantActivity(id), 'text/csv', { ...product, signal }),
     // An organization's users.
-    organizationUsers: (participantId, query, signal) =>
-      http.request('GET', PATHS.participantUsers(participantId), organizationUsersPageSchema, {
+    organizationUsers: async (participantId, query, signal) =>
+      http.request('GET', PATHS.participantUsers(participantId), (await organizationUsersContract()).organizationUsersPageSchema, {
         ...product,
         signal,
         searchParams: toSearchParams(query as QueryValues),
       }),
-    organizationUser: (participantId, userId, signal) =>
-      http.request('GET', PATHS.participantUser(participantId, userId), organizationUserSchema, { ...product, signal }),
-    addOrganizationUser: (participantId, body, signal) =>
-      http.request('POST', PATHS.participantUsers(participantId), addedUserSchema, { ...product, signal, json: body }),
-    addExistingUser: (userId, body, signal) =>
-      http.request('POST', PATHS.userParticipantsV2(userId), organizationUserSchema, { ...product, signal, json: body }),
+    organizationUser: async (participantId, userId, signal) =>
+      http.request('GET', PATHS.participantUser(participantId, userId), (await organizationUsersContract()).organizationUserSchema, {
+        ...product,
+        signal,
+      }),
+    addOrganizationUser: async (participantId, body, signal) =>
+      http.request('POST', PATHS.participantUsers(participantId), (await organizationUsersContract()).addedUserSchema, {
+        ...product,
+        signal,
+        json: body,
+      }),
+    addExistingUser: async (userId, body, signal) =>
+      http.request('POST', PATHS.userParticipantsV2(userId), (await organizationUsersContract()).organizationUserSchema, {
+        ...product,
+        signal,
+        json: body,
+      }),
     updateUserRoles: (participantId, userId, roles, signal) =>
       http.send('PUT', PATHS.participantUser(participantId, userId), { ...product, signal, json: roles }),
     removeOrganizationUser: (participantId, userId, signal) =>
       http.send('DELETE', PATHS.participantUser(participantId, userId), { ...product, signal }),
-    resendInvitation: (participantId, userId, signal) =>
-      http.request('POST', PATHS.participantUserInvitation(participantId, userId), resentInvitationSchema, { ...product, signal }),
+    resendInvitation: async (participantId, userId, signal) =>
+      http.request(
+        'POST',
+        PATHS.participantUserInvitation(participantId, userId),
+        (await organizationUsersContract()).resentInvitationSchema,
+        { ...product, signal },
+      ),
     revokeInvitation: (participantId, userId, signal) =>
       http.send('DELETE', PATHS.participantUserInvitation(participantId, userId), { ...product, signal }),
-    searchUsers: (query, signal) =>
-      http.request('GET', PATHS.users, usersPageSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
-    servicerLookup: (draft, altcha, signal) =>
-      http.request('GET', SERVICER_LOOKUP_PATHS.servicerLookup, servicerLookupResultsSchema, {
-        signal,
-        searchParams: toSearchParams({ ...servicerLookupQuery(draft), [ALTCHA_QUERY]: altcha }),
-      }),
-    suggestUsers: (query, signal) =>
-      http.request('GET', PATHS.userSuggestions, userSuggestionsSchema, { ...product, signal, searchParams: { query } }),
-    // The contact profile and the partner view.
-    updateProfile: (body, signal) =>
-      http.request('PATCH', PATHS.participantProfile, profileAnswerSchema, { ...product, signal, json: body }),
-    listRelationships: (query, signal) =>
-      http.request('GET', PATHS.relationships, relationshipsPageSchema, {
+    searchUsers: async (query, signal) =>
+      http.request('GET', PATHS.users, (await organizationUsersContract()).usersPageSchema, {
         ...product,
         signal,
         searchParams: toSearchParams(query as QueryValues),
       }),
-    relationship: (relationshipId, signal) =>
-      http.request('GET', PATHS.relationship(relationshipId), relationshipSchema, { ...product, signal }),
-    partnerProfile: (relationshipId, signal) =>
-      http.request('GET', PATHS.relationshipPartnerProfile(relationshipId), partnerProfileSchema, { ...product, signal }),
+    servicerLookup: async (draft, altcha, signal) =>
+      http.request('GET', SERVICER_LOOKUP_PATHS.servicerLookup, (await servicerLookupContract()).servicerLookupResultsSchema, {
+        signal,
+        searchParams: await servicerLookupParams(draft, altcha),
+      }),
+    suggestUsers: async (query, signal) =>
+      http.request('GET', PATHS.userSuggestions, (await organizationUsersContract()).userSuggestionsSchema, {
+        ...product,
+        signal,
+        searchParams: { query },
+      }),
+    // The contact profile and the partner view.
+    updateProfile: async (body, signal) =>
+      http.request('PATCH', PATHS.participantProfile, (await profileContract()).profileAnswerSchema, { ...product, signal, json: body }),
+    listRelationships: async (query, signal) =>
+      http.request('GET', PATHS.relationships, (await profileContract()).relationshipsPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    relationship: async (relationshipId, signal) =>
+      http.request('GET', PATHS.relationship(relationshipId), (await profileContract()).relationshipSchema, { ...product, signal }),
+    partnerProfile: async (relationshipId, signal) =>
+      http.request('GET', PATHS.relationshipPartnerProfile(relationshipId), (await profileContract()).partnerProfileSchema, {
+        ...product,
+        signal,
+      }),
   };
 }

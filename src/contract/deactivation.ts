@@ -16,7 +16,7 @@ import type { DeactivationSubject } from '../domain/deactivation';
 import { isUsStateCode, US_STATE_CODES } from '../domain/us-states';
 import { inputText, isoDateInput } from './common';
 import type { LoanDetails, LoanListItem } from './loans';
-import { DEACTIVATION_TEXTS as T } from '../domain/texts';
+import { DEACTIVATION_TEXTS as T } from '../domain/deactivation-texts';
 
 const TEXT_MAX = 200;
 const RECORDING_MAX = 50;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../domain/constants';
 import { USER_SEARCH_MIN_LENGTH, USER_SUGGESTION_LIMIT } from '../domain/organization-users';
 import { ORGANIZATION_USER_ROLES } from '../domain/roles';
-import { USER_TEXTS as T } from '../domain/texts';
+import { USER_TEXTS as T } from '../domain/administration-texts';
 import { inputText } from './common';
 import { MIN_PASSWORD_LENGTH } from './identity';
 import { pageAnswerOf, pageQueryOf } from './paging';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ZIP_MAX_LENGTH } from '../domain/constants';
 import { ZIP_CODE_PATTERN } from '../domain/deactivation';
-import { ORGANIZATION_TEXTS as T } from '../domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../domain/administration-texts';
 import { isUsStateCode } from '../domain/us-states';
 import { inputText } from './common';
 import { pageAnswerOf, pageQueryOf } from './paging';

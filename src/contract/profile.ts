@@ -4,11 +4,10 @@
 import { z } from 'zod';
 import { isUsStateCode } from '../domain/us-states';
 import { ZIP_CODE_PATTERN } from '../domain/deactivation';
-import { PROFILE_TEXTS as T } from '../domain/texts';
+import { PROFILE_TEXTS as T } from '../domain/administration-texts';
 import { inputText } from './common';
 import { pageAnswerOf, pageQueryOf } from './paging';
-import { profileInfoSchema, type ProfileInfo } from './participants';
-import { EMPTY_PHONE, phoneValueFromText, phoneValueToText, type PhoneValue } from '../domain/phone';
+import { profileInfoSchema } from './participants';
 
 export const CONTACT_TYPES = ['PRIMARY', 'LEGAL', 'CUSTODIAN', 'CUSTOMER_SERVICE'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -148,94 +147,3 @@ export function parseFieldErrors(message: string): FieldErrors {
   }
   return errors;
 }
-
-/** One contact as the profile form holds it: the phone as the phone field's value. */
-export interface ContactForm {
-  readonly type: ContactType;
-  readonly name: string;
-  readonly phone: PhoneValue;
-  readonly email: string;
-}
-
-/** The profile as the form holds it (every field a string, phones as the phone field's values). */
-export interface ProfileForm {
-  readonly name: string;
-  readonly phone: PhoneValue;
-  readonly email: string;
-  readonly street: string;
-  readonly street2: string;
-  readonly city: string;
-  readonly state: string;
-  readonly zip: string;
-  readonly url: string;
-  readonly contacts: readonly ContactForm[];
-}
-export type ProfileFormField = Exclude<keyof ProfileForm, 'contacts'>;
-
-export const EMPTY_CONTACT_FORM: ContactForm = { type: 'PRIMARY', name: '', phone: EMPTY_PHONE, email: '' };
-
-const contactTypeOf = (type: string): ContactType =>
-  (CONTACT_TYPES as readonly string[]).includes(type) ? (type as ContactType) : 'PRIMARY';
-
-export const contactFormOf = (contact: ProfileInfo['additionalContacts'][number]): ContactForm => ({
-  type: contactTypeOf(contact.type),
-  name: contact.name,
-  phone: phoneValueFromText(contact.phoneNumber),
-  email: contact.email,
-});
-
-export const profileFormOf = (info: ProfileInfo): ProfileForm => ({
-  name: info.name,
-  phone: phoneValueFromText(info.phoneNumber),
-  email: info.email,
-  street: info.address.street,
-  street2: info.address.street2 ?? '',
-  city: info.address.city,
-  state: info.address.state,
-  zip: info.address.zip,
-  url: info.url ?? '',
-  contacts: info.additionalContacts.map(contactFormOf),
-});
-
-export const contactBodyOf = (form: ContactForm): ContactDraft => ({
-  type: form.type,
-  name: form.name,
-  phoneNumber: phoneValueToText(form.phone),
-  email: form.email,
-});
-
-/** The PATCH body of a form. */
-export const profileBodyOf = (form: ProfileForm): ProfileDraft => ({
-  name: form.name,
-  phoneNumber: phoneValueToText(form.phone),
-  email: form.email,
-  address: { street: form.street, street2: form.street2 || null, city: form.city, state: form.state, zip: form.zip },
-  url: form.url || null,
-  additionalContacts: form.contacts.map(contactBodyOf),
-});
-
-/** The form field of a body path (`address.zip` is `zip`, `phoneNumber` is `phone`); contacts' paths stay as they are. */
-export function formFieldOf(path: string): string {
-  if (path.startsWith('address.')) return path.slice('address.'.length);
-  if (path === 'phoneNumber') return 'phone';
-  if (path.startsWith('additionalContacts.')) return path.replace(/\.phoneNumber$/, '.phone');
-  return path;
-}
-
-/** Errors of a form by its field names. */
-export const formErrorsOf = (errors: FieldErrors): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([path, message]) => [formFieldOf(path), message]));
-
-/** The profile form's order: the first invalid one gets the focus. */
-export const PROFILE_FORM_FIELDS: readonly ProfileFormField[] = [
-  'name',
-  'phone',
-  'email',
-  'street',
-  'street2',
-  'city',
-  'state',
-  'zip',
-  'url',
-];
-export const CONTACT_FORM_FIELDS = ['type', 'name', 'phone', 'email'] as const;

@@ -3,7 +3,7 @@
 import { MAX_UPLOAD_BYTES } from './constants';
 import { PDF_CONTENT_TYPE, type DocumentKind } from './documents';
 import { DEACTIVATION_REASONS } from './loan';
-import { DEACTIVATION_TEXTS } from './texts';
+import { DEACTIVATION_TEXTS } from './deactivation-texts';
 
 export { DEACTIVATION_REASONS };
 export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];

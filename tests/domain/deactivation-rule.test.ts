@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deactivationSubjectOf, deactivationSubjectOfItem } from '../../src/contract/deactivation';
 import type { LoanDetails } from '../../src/contract/loans';
 import { deactivationBlocker, type DeactivationSubject } from '../../src/domain/deactivation';
-import { DEACTIVATION_TEXTS } from '../../src/domain/texts';
+import { DEACTIVATION_TEXTS } from '../../src/domain/deactivation-texts';
 import { sampleLoanListItem } from '../support/loan-list-fixtures';
 
 const ours = '30000000-0000-4000-8000-000000000001';

@@ -18,7 +18,7 @@ import {
   isDeclaredPdf,
   ZIP_CODE_PATTERN,
 } from '../../src/domain/deactivation';
-import { DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
+import { DEACTIVATION_TEXTS as T } from '../../src/domain/deactivation-texts';
 import { US_STATE_CODES } from '../../src/domain/us-states';
 import { MB, VALID_VALUES } from '../support/deactivation-fixtures';
 

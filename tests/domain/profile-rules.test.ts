@@ -1,17 +1,10 @@
 // SPEC section 5's Contact edit rules as the profile form and the server apply them, and the
 // conversions between the form and the PATCH body.
 import { describe, expect, it } from 'vitest';
-import {
-  contactErrors,
-  formErrorsOf,
-  parseFieldErrors,
-  profileBodyOf,
-  profileErrors,
-  profileFormOf,
-  type ProfileDraft,
-} from '../../src/contract/profile';
+import { contactErrors, parseFieldErrors, profileErrors, type ProfileDraft } from '../../src/contract/profile';
+import { formErrorsOf, profileBodyOf, profileFormOf } from '../../src/contract/profile-form';
 import { parseRelationshipsView, serializeRelationshipsView } from '../../machines/relationships-list';
-import { PROFILE_TEXTS as T } from '../../src/domain/texts';
+import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { sampleProfile } from '../support/profile-fixtures';
 
 const valid: ProfileDraft = profileBodyOf(profileFormOf(sampleProfile()));

@@ -15,7 +15,8 @@ import {
 import type { DeactivationAccepted } from '../../src/contract/deactivation';
 import type { LoanDetails } from '../../src/contract/loans';
 import { HttpError } from '../../src/contract/http-error';
-import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../src/domain/asset-texts';
+import { DEACTIVATION_TEXTS as T } from '../../src/domain/deactivation-texts';
 import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';
 import { sampleLoanDetails } from '../support/loan-fixtures';
 

@@ -11,7 +11,7 @@ import {
   type DocumentFile,
 } from '../../machines/document-viewer';
 import { HttpError } from '../../src/contract/http-error';
-import { DOCUMENT_TEXTS } from '../../src/domain/texts';
+import { DOCUMENT_TEXTS } from '../../src/domain/asset-texts';
 import type { DocumentMetadata } from '../../src/contract/documents';
 import { boundedPage, DEFAULT_ZOOM, isViewableDocument, nextZoom, ZOOM_LEVELS } from '../../src/domain/documents';
 import { sampleLoanId } from '../support/loan-fixtures';

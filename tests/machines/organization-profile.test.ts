@@ -16,7 +16,7 @@ import {
 import { HttpError } from '../../src/contract/http-error';
 import type { ProfileInfo } from '../../src/contract/participants';
 import type { ProfileDraft } from '../../src/contract/profile';
-import { PROFILE_TEXTS as T } from '../../src/domain/texts';
+import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { sampleProfile } from '../support/profile-fixtures';
 
 function start(options: { load?: () => Promise<LoadedProfile>; save?: (body: ProfileDraft) => Promise<ProfileInfo> } = {}) {

@@ -18,7 +18,7 @@ import {
   type OrganizationDraft,
 } from '../../src/contract/organizations';
 import type { Participant } from '../../src/contract/participants';
-import { ORGANIZATION_TEXTS as T } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 
 const NEW_ID = 'b7f1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const VALID: OrganizationDraft = {

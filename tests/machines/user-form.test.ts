@@ -17,7 +17,7 @@ import type { AddedUser, OrganizationUser } from '../../src/contract/organizatio
 import type { User } from '../../src/contract/users';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { USER_FORM_TEXTS } from '../../src/domain/organization-users';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import {
   addedExistingUser,
   addedNewUser,

@@ -9,7 +9,7 @@ import {
 } from '../../machines/user-removal';
 import { HttpError } from '../../src/contract/http-error';
 import type { OrganizationUser } from '../../src/contract/organization-users';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { ORGANIZATION_ID, sampleMember } from '../support/organization-user-fixtures';
 
 const member = sampleMember(3);

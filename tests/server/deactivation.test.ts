@@ -7,7 +7,8 @@ import { loanDetailsSchema, loanEventsSchema, loanListSchema } from '../../src/c
 import { PATHS } from '../../src/contract/paths';
 import { deactivationBlocker, DEACTIVATION_ENTITY_TYPES, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
 import { FILTERABLE_ROLES } from '../../src/domain/loan';
-import { DEACTIVATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/texts';
+import { DEACTIVATION_TEXTS as T } from '../../src/domain/deactivation-texts';
 import { failDeactivation, processDeactivation, requestDeactivation } from '../../src/server/services/deactivations';
 import { JOB_FAILURE_HANDLERS } from '../../src/server/jobs/job-handlers';
 import { deactivationFailed } from '../../src/server/jobs/deactivation-job';

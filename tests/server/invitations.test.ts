@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resentInvitationSchema } from '../../src/contract/organization-users';
 import { PATHS } from '../../src/contract/paths';
 import { usersMeSchema } from '../../src/contract/users';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { auditLog, invitations, outbox, users } from '../../src/server/db/schema';
 import { JOB_QUEUES } from '../../src/server/jobs/job-queues';
 import { sendPendingOutbox } from '../../src/server/jobs/outbox-job';

@@ -12,7 +12,7 @@ import {
 } from '../../src/contract/organization-users';
 import { PATHS } from '../../src/contract/paths';
 import { PERMISSION_REFUSALS } from '../../src/domain/access';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { prefixUpperBound } from '../../src/server/db/organization-user-repository';
 import { auditLog, memberships, users } from '../../src/server/db/schema';
 import { postgresErrorCode } from '../../src/server/db/write-transaction';

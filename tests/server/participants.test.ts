@@ -5,7 +5,8 @@ import { activityPageSchema, organizationsPageSchema } from '../../src/contract/
 import { participantSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import { PERMISSION_REFUSALS } from '../../src/domain/access';
-import { ORGANIZATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { currentRole } from '../../src/server/db/database';
 import { relationships } from '../../src/server/db/schema';
 import { parseCsv } from './support/csv-parse';

@@ -10,7 +10,7 @@ import { partnerProfileSchema, relationshipSchema, relationshipsPageSchema, type
 import { profileInfoSchema } from '../../src/contract/participants';
 import { usersMeSchema } from '../../src/contract/users';
 import { PERMISSION_REFUSALS } from '../../src/domain/access';
-import { PROFILE_TEXTS } from '../../src/domain/texts';
+import { PROFILE_TEXTS } from '../../src/domain/administration-texts';
 import { auditLog, relationships } from '../../src/server/db/schema';
 import { insertParticipant, insertUser } from './support/server-fixtures';
 import { useRouteTest, type SignedInCaller } from './support/route-test';

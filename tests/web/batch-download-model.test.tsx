@@ -12,7 +12,8 @@ import { zipFileName, type Job, type JobStatus, type StartJobBody } from '../../
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { JOB_POLL_INTERVAL_MS } from '../../src/domain/constants';
 import { DEFAULT_ROLE_FILTER } from '../../src/domain/loan';
-import { ASSET_TEXTS, BATCH_DOWNLOAD_TEXTS, NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
+import { BATCH_DOWNLOAD_TEXTS, NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
+import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';

@@ -13,7 +13,8 @@ import {
   HIDEABLE_ASSET_COLUMNS,
 } from '../../src/domain/asset-columns';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { ASSET_TEXTS, COLUMN_VISIBILITY_TEXTS as T } from '../../src/domain/texts';
+import { COLUMN_VISIBILITY_TEXTS as T } from '../../src/domain/texts';
+import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { assetTable, openAssetScreen } from './support/assets-screen';

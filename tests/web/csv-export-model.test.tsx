@@ -8,7 +8,7 @@ import { csvExportMachine, type CsvExportRequest } from '../../machines/csv-expo
 import { HttpError } from '../../src/contract/http-error';
 import type { LoanCsvQuery } from '../../src/contract/loans';
 import { DEFAULT_ASSET_LIST_VIEW } from '../../src/domain/asset-table';
-import { ASSET_TEXTS } from '../../src/domain/texts';
+import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
 import { openAssetScreen } from './support/assets-screen';

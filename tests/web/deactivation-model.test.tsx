@@ -18,7 +18,8 @@ import {
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { DEACTIVATION_REASON_LABELS, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
-import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../src/domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../src/domain/asset-texts';
+import { DEACTIVATION_TEXTS as T } from '../../src/domain/deactivation-texts';
 import { fieldId } from '../../src/web/screens/deactivation/deactivation-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';

@@ -10,7 +10,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentViewerMachine } from '../../machines/document-viewer';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { DOCUMENT_TEXTS, TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/texts';
+import { DOCUMENT_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import {
   sampleAssignment,

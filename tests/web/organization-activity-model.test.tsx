@@ -10,7 +10,7 @@ import { organizationActivityMachine } from '../../machines/organization-activit
 import { HttpError } from '../../src/contract/http-error';
 import type { ActivityPage } from '../../src/contract/organizations';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { ACTIVITY_CSV_FILE } from '../../src/web/screens/organizations/organizations-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';

@@ -9,7 +9,8 @@ import { organizationDeactivationMachine } from '../../machines/organization-dea
 import { HttpError } from '../../src/contract/http-error';
 import type { Participant } from '../../src/contract/participants';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { ORGANIZATION_TEXTS as T, TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';

@@ -11,7 +11,7 @@ import { HttpError } from '../../src/contract/http-error';
 import { ORGANIZATION_TEXT_FIELDS, organizationErrors, type OrganizationTextField } from '../../src/contract/organizations';
 import type { Participant } from '../../src/contract/participants';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { organizationFieldId } from '../../src/web/screens/organizations/organizations-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';

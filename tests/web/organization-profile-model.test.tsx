@@ -15,7 +15,7 @@ import { HttpError } from '../../src/contract/http-error';
 import type { ProfileInfo } from '../../src/contract/participants';
 import type { UsersMe } from '../../src/contract/users';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { PROFILE_TEXTS as T } from '../../src/domain/texts';
+import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleProfile } from '../support/profile-fixtures';
 import { sampleOrganization, sampleUser } from '../support/session-fixtures';

@@ -14,7 +14,7 @@ import {
 import type { OrganizationsPage, OrganizationsQuery } from '../../src/contract/organizations';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
-import { ORGANIZATION_TEXTS as T } from '../../src/domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';

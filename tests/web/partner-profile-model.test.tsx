@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerProfileMachine } from '../../machines/partner-profile';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { PROFILE_TEXTS as T } from '../../src/domain/texts';
+import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { samplePartner, sampleRelationship } from '../support/profile-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';

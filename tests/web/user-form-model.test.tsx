@@ -11,7 +11,7 @@ import { HttpError } from '../../src/contract/http-error';
 import type { AddedUser } from '../../src/contract/organization-users';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ORGANIZATION_USERS_TEXTS, rolesToSave, USER_FORM_TEXTS as T } from '../../src/domain/organization-users';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { FAILURE_ID, userFieldId } from '../../src/web/screens/organization-users/organization-users-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import {

@@ -9,7 +9,7 @@ import { userRemovalMachine, type UserRemovalSnapshot } from '../../machines/use
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { USER_FORM_TEXTS, USER_REMOVAL_TEXTS as T } from '../../src/domain/organization-users';
-import { USER_TEXTS } from '../../src/domain/texts';
+import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { REMOVAL_FAILURE_ID } from '../../src/web/screens/organization-users/organization-users-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
 import { ORGANIZATION_ID, sampleMember } from '../support/organization-user-fixtures';

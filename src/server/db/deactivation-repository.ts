@@ -11,7 +11,7 @@ import {
   DEACTIVATION_REASON_LABELS,
   PDF_CONTENT_TYPE,
 } from '../../domain/deactivation';
-import { DEACTIVATION_TEXTS } from '../../domain/texts';
+import { DEACTIVATION_TEXTS } from '../../domain/deactivation-texts';
 import { LOAN_LIST_CHANGES_CHANNEL } from './caller-changes';
 import type { Transaction } from './database';
 import { deactivationRequests, documents, loanEvents, loans, messages } from './schema';

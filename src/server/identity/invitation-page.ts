@@ -4,7 +4,7 @@
 import { MIN_PASSWORD_LENGTH } from '../../contract/identity';
 import { PATHS } from '../../contract/paths';
 import { APP_PATHS } from '../../domain/app-paths';
-import { USER_TEXTS } from '../../domain/texts';
+import { USER_TEXTS } from '../../domain/administration-texts';
 import { escapeHtml, hostedPage } from './sign-in-page';
 
 export type InvitationField = 'newPassword' | 'confirmPassword' | 'password';

@@ -24,7 +24,7 @@ import {
 } from '../../contract/deactivation';
 import { PATHS } from '../../contract/paths';
 import { DEACTIVATION_FILE_MAX_BYTES, hasPdfSignature, PDF_CONTENT_TYPE } from '../../domain/deactivation';
-import { DEACTIVATION_TEXTS } from '../../domain/texts';
+import { DEACTIVATION_TEXTS } from '../../domain/deactivation-texts';
 import { ApiError, badRequest, isApiError } from '../http-errors';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireMembership } from '../plugins/access';

@@ -20,7 +20,7 @@ import {
 } from '../../contract/documents';
 import { PATHS } from '../../contract/paths';
 import { PDF_CONTENT_TYPE } from '../../domain/documents';
-import { DOCUMENT_TEXTS } from '../../domain/texts';
+import { DOCUMENT_TEXTS } from '../../domain/asset-texts';
 import type { DocumentKey, DocumentMetadataRow } from '../db/document-repository';
 import { NotFoundError } from '../domain-errors';
 import { ApiError, badRequest } from '../http-errors';

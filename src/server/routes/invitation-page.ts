@@ -14,7 +14,8 @@ import {
   newPasswordFormSchema,
 } from '../../contract/organization-users';
 import { PATHS } from '../../contract/paths';
-import { TEXTS, tooManyAccountSignInAttempts, USER_TEXTS } from '../../domain/texts';
+import { TEXTS, tooManyAccountSignInAttempts } from '../../domain/texts';
+import { USER_TEXTS } from '../../domain/administration-texts';
 import { asDomainError, NoLongerHeldError, NotFoundError } from '../domain-errors';
 import { renderInvitationPage, renderInvitationProblemPage, type InvitationPageOptions } from '../identity/invitation-page';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams, verifyPassword } from '../identity/passwords';

@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../contract/common';
 import { loanDetailsSchema, loanEventsSchema, loanIdParamsSchema } from '../../contract/loans';
 import { PATHS } from '../../contract/paths';
 import { LOAN_NOT_FOUND } from '../../domain/loan';
-import { ASSET_PAGE_TEXTS } from '../../domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../domain/asset-texts';
 import { NoLongerHeldError, NotFoundError } from '../domain-errors';
 import { toLoanDetails, toLoanEvent } from '../mappers';
 import { requireMembership } from '../plugins/access';

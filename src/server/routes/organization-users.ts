@@ -27,7 +27,7 @@ import {
 } from '../../contract/organization-users';
 import { PATHS } from '../../contract/paths';
 import { userIdParamsSchema } from '../../contract/users';
-import { USER_TEXTS } from '../../domain/texts';
+import { USER_TEXTS } from '../../domain/administration-texts';
 import { USER_SEARCH_MIN_LENGTH, USER_SUGGESTION_LIMIT } from '../../domain/organization-users';
 import { JOB_QUEUES } from '../jobs/job-queues';
 import { badRequest } from '../http-errors';

@@ -26,7 +26,7 @@ import {
 import { participantParamsSchema } from '../../contract/organization-users';
 import { participantSchema } from '../../contract/participants';
 import { PATHS } from '../../contract/paths';
-import { ORGANIZATION_TEXTS } from '../../domain/texts';
+import { ORGANIZATION_TEXTS } from '../../domain/administration-texts';
 import { csvFileName, csvLine, neutralizeCell, UTF8_BOM } from '../csv/loan-csv';
 import type { AuditActor, AuditRow } from '../db/audit-repository';
 import { NotFoundError } from '../domain-errors';

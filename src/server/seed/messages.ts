@@ -29,7 +29,7 @@
 import type pg from 'pg';
 import { partyRoleLabel, type MESSAGE_TARGET_TYPES } from '../../domain/loan';
 import { TRANSFER_EVENT_DESCRIPTIONS, TRANSFER_EVENT_OF_ROLE, TRANSFER_MESSAGES, TRANSFERABLE_ROLES } from '../../domain/role-transfer';
-import { DEACTIVATION_TEXTS } from '../../domain/texts';
+import { DEACTIVATION_TEXTS } from '../../domain/deactivation-texts';
 import * as schema from '../db/schema';
 import { DAY, HOUR, MINUTE, pad, SEED, weightedOrg, type Context, type Org } from './context';
 import { CopyBuffer, CopyTable } from './copy';

@@ -4,7 +4,7 @@
 // db/deactivation-repository.ts.
 import { DEACTIVATING_ROLES } from '../../domain/deactivation';
 import { LOAN_NOT_FOUND } from '../../domain/loan';
-import { DEACTIVATION_TEXTS } from '../../domain/texts';
+import { DEACTIVATION_TEXTS } from '../../domain/deactivation-texts';
 import type { Database, Transaction } from '../db/database';
 import * as repository from '../db/deactivation-repository';
 import type { NewDeactivationRequest } from '../db/deactivation-repository';

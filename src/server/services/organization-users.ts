@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Invitation, OrganizationUser } from '../../contract/organization-users';
 import { isOrganizationAdmin, ORG_ADMIN_ROLE, USER_NOT_FOUND } from '../../domain/access';
-import { USER_TEXTS } from '../../domain/texts';
+import { USER_TEXTS } from '../../domain/administration-texts';
 import { appendAudit, type AuditActor } from '../db/audit-repository';
 import type { Database, Transaction } from '../db/database';
 import * as repository from '../db/organization-user-repository';

@@ -2,7 +2,7 @@
 // by the client), edit (the id read-only), deactivate and reactivate. Each is one transaction that
 // also appends its audit row, with the values before and after.
 import type { OrganizationFields } from '../../contract/organizations';
-import { ORGANIZATION_TEXTS } from '../../domain/texts';
+import { ORGANIZATION_TEXTS } from '../../domain/administration-texts';
 import { type AuditActor, appendAudit } from '../db/audit-repository';
 import type { Database } from '../db/database';
 import * as repository from '../db/organization-repository';

@@ -4,7 +4,7 @@
 // triggers (migrations 0005 and 0020).
 import type { ProfileFields } from '../../contract/profile';
 import type { ProfileInfo } from '../../contract/participants';
-import { PROFILE_TEXTS } from '../../domain/texts';
+import { PROFILE_TEXTS } from '../../domain/administration-texts';
 import { appendAudit, type AuditActor } from '../db/audit-repository';
 import type { Database } from '../db/database';
 import { findProfile, writeProfile, type ProfileWithContacts } from '../db/profile-repository';

@@ -2,7 +2,8 @@
 // calls deferred until the test settles them.
 import { act, screen, within } from '@testing-library/react';
 import { APP_PATHS } from '../../../src/domain/app-paths';
-import { ASSET_TEXTS, PAGINATION_TEXTS } from '../../../src/domain/texts';
+import { PAGINATION_TEXTS } from '../../../src/domain/texts';
+import { ASSET_TEXTS } from '../../../src/domain/asset-texts';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../../support/session-fixtures';
 import { deferProductCalls } from './deferred-api';
 import { renderApp } from './render-app';

@@ -10,7 +10,7 @@ import type { ProfileInfo } from '../../../contract/participants';
 import { formatCurrency, formatDate, formatPhone } from '../../../domain/format';
 import { loanTypeLabel, partyRoleLabel, type DetailStatus } from '../../../domain/loan';
 import { partyStateLabel } from '../../../domain/role-transfer';
-import { ASSET_PAGE_TEXTS } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../../domain/asset-texts';
 import { RoleTransfer } from './role-transfer-dialog';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

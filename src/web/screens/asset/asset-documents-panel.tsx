@@ -17,7 +17,8 @@ import {
 } from '../../../../machines/document-viewer';
 import { documentKindLabel } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
-import { DOCUMENT_TEXTS, TEXTS } from '../../../domain/texts';
+import { TEXTS } from '../../../domain/texts';
+import { DOCUMENT_TEXTS } from '../../../domain/asset-texts';
 import { useAppServices } from '../../app/services';
 import { StatusMessage } from '../../ui/status-message';
 import { documentViewerActors } from './asset-actors';

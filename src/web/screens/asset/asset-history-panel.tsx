@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectHistory, type assetPageMachine } from '../../../../machines/asset-page';
 import { eventTypeLabel, historyDateLabel } from '../../../domain/loan-history';
-import { ASSET_PAGE_TEXTS } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../../domain/asset-texts';
 
 export function AssetHistoryPanel({ asset }: { asset: ActorRefFrom<typeof assetPageMachine> }) {
   const events = useSelector(asset, selectHistory);

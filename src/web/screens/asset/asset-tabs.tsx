@@ -2,7 +2,7 @@
 // so they are links in a labelled navigation; the current one carries aria-current="page".
 import { Link } from 'react-router-dom';
 import { APP_PATHS, type AssetTab } from '../../../domain/app-paths';
-import { ASSET_PAGE_TEXTS } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../../domain/asset-texts';
 
 const TABS: readonly AssetTab[] = ['details', 'history', 'documents'];
 export const tabPanelId = 'asset-tab-panel';

@@ -5,7 +5,7 @@
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
-import { DOCUMENT_TEXTS } from '../../../domain/texts';
+import { DOCUMENT_TEXTS } from '../../../domain/asset-texts';
 
 // Set in the module that renders <Document> (react-pdf's advice): Vite emits the worker as an asset.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();

@@ -10,7 +10,7 @@ import { ASSET_COLUMN_LABELS } from '../../../domain/asset-columns';
 import { deactivationBlocker } from '../../../domain/deactivation';
 import { formatDate } from '../../../domain/format';
 import { deriveAssetStatus, isHelocType, loanTypeLabel, stateLabel } from '../../../domain/loan';
-import { ASSET_TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 import { createDataTableColumnHelper, type DataTableColumn } from '../../ui/data-table';
 import { RowActionsMenu, type RowAction } from '../../ui/row-actions-menu';
 import { StatusIndicator } from '../../ui/status-indicator';

@@ -6,7 +6,7 @@ import { csvExportMachine, type CsvExportRequest, type CsvFile } from '../../../
 import { toastShow } from '../../../../machines/toasts';
 import type { RegistryApi } from '../../../client/api';
 import { loanFiltersOf } from '../../../domain/asset-table';
-import { ASSET_TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 

@@ -2,7 +2,7 @@
 // are links in a labelled navigation, the current one marked with aria-current.
 import { NavLink } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ASSET_TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 
 const tabs = [
   { to: APP_PATHS.assets, label: ASSET_TEXTS.assetsTab },

@@ -3,7 +3,8 @@
 import type { RefObject } from 'react';
 import type { Location } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ASSET_TEXTS, TEXTS } from '../../../domain/texts';
+import { TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 import { Icon } from '../../ui/icons';
 
 /**

@@ -11,7 +11,7 @@ import type { LoanListItem } from '../../../contract/loans';
 import { parseAssetListView, serializeAssetListView, type AssetListView, type FilterableRole } from '../../../domain/asset-table';
 import { DATE_FILTER_LABELS, DATE_FILTERS, isDateFilter } from '../../../domain/date-filters';
 import { FILTERABLE_ROLES, partyRoleLabel } from '../../../domain/loan';
-import { ASSET_TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 import { useAppServices } from '../../app/services';
 import { ListDataTable, type ListDataTableProps } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';

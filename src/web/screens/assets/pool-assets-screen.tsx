@@ -16,7 +16,7 @@ import {
 } from '../../../../machines/pool-assets';
 import type { LoanListItem } from '../../../contract/loans';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ASSET_TEXTS } from '../../../domain/texts';
+import { ASSET_TEXTS } from '../../../domain/asset-texts';
 import { useAppServices } from '../../app/services';
 import { ListDataTable, type ListDataTableProps } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';

@@ -28,7 +28,8 @@ import {
   DEACTIVATION_REASONS,
   PDF_CONTENT_TYPE,
 } from '../../../domain/deactivation';
-import { ASSET_PAGE_TEXTS, DEACTIVATION_TEXTS as T } from '../../../domain/texts';
+import { ASSET_PAGE_TEXTS } from '../../../domain/asset-texts';
+import { DEACTIVATION_TEXTS as T } from '../../../domain/deactivation-texts';
 import { US_STATES } from '../../../domain/us-states';
 import { selectParticipantId } from '../../../../machines/session';
 import { SessionActorContext } from '../../app/actor-contexts';

@@ -18,7 +18,7 @@ import { parseRelationshipsView, relationshipsListInput, serializeRelationshipsV
 import { selectParticipantId } from '../../../../machines/session';
 import type { Relationship } from '../../../contract/profile';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { PROFILE_TEXTS as T } from '../../../domain/texts';
+import { PROFILE_TEXTS as T } from '../../../domain/administration-texts';
 import { SessionActorContext } from '../../app/actor-contexts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';

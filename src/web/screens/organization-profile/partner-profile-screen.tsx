@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { selectHasFailed, selectIsNotFound, selectPartner } from '../../../../machines/partner-profile';
 import { selectParticipantId } from '../../../../machines/session';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { PROFILE_TEXTS as T } from '../../../domain/texts';
+import { PROFILE_TEXTS as T } from '../../../domain/administration-texts';
 import { SessionActorContext } from '../../app/actor-contexts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';

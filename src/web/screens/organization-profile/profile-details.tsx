@@ -5,7 +5,7 @@ import type { ProfileInfo } from '../../../contract/participants';
 import type { ReactNode } from 'react';
 import { CONTACT_TYPE_LABELS, type ContactType } from '../../../contract/profile';
 import { formatPhone } from '../../../domain/format';
-import { PROFILE_TEXTS as T } from '../../../domain/texts';
+import { PROFILE_TEXTS as T } from '../../../domain/administration-texts';
 
 const typeLabel = (type: string) => CONTACT_TYPE_LABELS[type as ContactType] ?? type;
 

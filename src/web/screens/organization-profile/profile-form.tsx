@@ -10,8 +10,9 @@ import {
   selectIsSaving,
   selectVisibleErrors,
 } from '../../../../machines/organization-profile';
-import { CONTACT_TYPE_LABELS, CONTACT_TYPES, contactBodyOf, type ContactType, type ProfileFormField } from '../../../contract/profile';
-import { PROFILE_TEXTS as T } from '../../../domain/texts';
+import { CONTACT_TYPE_LABELS, CONTACT_TYPES, type ContactType } from '../../../contract/profile';
+import { contactBodyOf, type ProfileFormField } from '../../../contract/profile-form';
+import { PROFILE_TEXTS as T } from '../../../domain/administration-texts';
 import { US_STATES } from '../../../domain/us-states';
 import { CONTROL_CLASS, FormField } from '../../ui/form-field';
 import { PhoneField } from '../../ui/phone-field';

@@ -9,7 +9,7 @@ import { selectHasFailed, type PagedListRef } from '../../../../machines/paged-l
 import { parsePoolsView, serializePoolsView } from '../../../../machines/pools-list';
 import type { AuditEntry } from '../../../contract/organizations';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../../../domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../../domain/administration-texts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { createDataTableColumnHelper, ListDataTable, type DataTableColumn } from '../../ui/data-table';

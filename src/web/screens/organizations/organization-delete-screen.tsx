@@ -10,7 +10,7 @@ import {
   type OrganizationDeactivationSnapshot,
 } from '../../../../machines/organization-deactivation';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../../../domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../../domain/administration-texts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';

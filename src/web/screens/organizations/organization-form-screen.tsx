@@ -27,7 +27,7 @@ import {
 } from '../../../contract/organizations';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { phoneValueFromText, phoneValueToText } from '../../../domain/phone';
-import { ORGANIZATION_TEXTS as T } from '../../../domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../../domain/administration-texts';
 import { US_STATES } from '../../../domain/us-states';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';

@@ -16,7 +16,7 @@ import { selectHasFailed, type PagedListRef } from '../../../../machines/paged-l
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '../../../contract/organizations';
 import type { Participant } from '../../../contract/participants';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { ORGANIZATION_TEXTS as T } from '../../../domain/texts';
+import { ORGANIZATION_TEXTS as T } from '../../../domain/administration-texts';
 import { useScreenActor } from '../../app/screen-actor';
 import { useAppServices } from '../../app/services';
 import { createDataTableColumnHelper, ListDataTable, type DataTableColumn } from '../../ui/data-table';

@@ -19,7 +19,7 @@ import type { Pool } from '../../../contract/pools';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { DATE_FILTER_LABELS } from '../../../domain/date-filters';
 import { formatCurrency, formatDate } from '../../../domain/format';
-import { POOLS_TEXTS } from '../../../domain/texts';
+import { POOLS_TEXTS } from '../../../domain/asset-texts';
 import { useAppServices } from '../../app/services';
 import { createDataTableColumnHelper, ListDataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageHeading } from '../../ui/page-heading';
