@@ -465,3 +465,39 @@ describe('GET v2 /users/suggestions (Add existing user)', () => {
     expect(prefixUpperBound('a\u{10FFFE}')).toBe('a\u{10FFFF}');
   });
 });
+
+describe("each organization's member count (kept by the memberships triggers)", () => {
+  const mismatches = async () =>
+    (
+      await server.db.execute<{ participant_id: string; kept: number; counted: number }>(
+        sql`SELECT p.id AS participant_id, coalesce(c.members, 0) AS kept,
+                   (SELECT count(*)::int FROM memberships m WHERE m.participant_id = p.id) AS counted
+              FROM participants p LEFT JOIN participant_member_counts c ON c.participant_id = p.id
+             WHERE coalesce(c.members, 0) <> (SELECT count(*) FROM memberships m WHERE m.participant_id = p.id)`,
+      )
+    ).rows;
+
+  it('equals the memberships after invitations, additions, removals, a deleted user and a moved membership', async () => {
+    expect(await mismatches()).toEqual([]);
+    const before = organizationUsersPageSchema.parse((await staff.get(PATHS.participantUsers(orgB))).json()).totalCount;
+    const moved = await insertUser(server.db, {
+      email: 'moved.member@users.test',
+      memberships: [{ participantId: orgA, roles: ['CUSTODIAN'] }],
+    });
+    await server.db
+      .update(memberships)
+      .set({ participantId: orgB })
+      .where(and(eq(memberships.userId, moved.user.id), eq(memberships.participantId, orgA)));
+    expect(await mismatches()).toEqual([]);
+    expect(organizationUsersPageSchema.parse((await staff.get(PATHS.participantUsers(orgB))).json()).totalCount).toBe(before + 1);
+    await server.db.delete(users).where(eq(users.id, moved.user.id));
+    expect(await mismatches()).toEqual([]);
+    expect(organizationUsersPageSchema.parse((await staff.get(PATHS.participantUsers(orgB))).json()).totalCount).toBe(before);
+    // A roles change leaves the count alone.
+    await server.db
+      .update(memberships)
+      .set({ roles: ['ORG_ADMIN', 'CUSTODIAN'] })
+      .where(eq(memberships.participantId, orgB));
+    expect(await mismatches()).toEqual([]);
+  });
+});

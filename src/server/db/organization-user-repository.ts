@@ -197,10 +197,10 @@ export async function listOrganizationUsers(
       values: [...values, ...paged.values],
     }),
     pool.query<{ total: number }>({
-      // Without a search the memberships alone say how many (an index-only count of the organization's).
+      // Without a search the count kept by the memberships triggers says how many (migration 0026).
       text: query
         ? `SELECT count(*)::int AS total FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`
-        : `SELECT count(*)::int AS total FROM memberships m WHERE m.participant_id = $1 AND $2::text IS NULL`,
+        : `SELECT coalesce((SELECT c.members FROM participant_member_counts c WHERE c.participant_id = $1 AND $2::text IS NULL), 0) AS total`,
       values,
     }),
   ]);

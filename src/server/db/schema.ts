@@ -331,6 +331,15 @@ export const messages = pgTable(
 );
 
 /** An organization's message counts, kept exact by the statement triggers of migration 0010 (derived data). */
+/**
+ * Each organization's number of members, kept by the memberships triggers (migration 0026): the
+ * administration's users page counts a large organization without reading its memberships.
+ */
+export const participantMemberCounts = pgTable('participant_member_counts', {
+  participantId: uuid('participant_id').primaryKey(),
+  members: integer('members').notNull().default(0),
+});
+
 export const messageCounts = pgTable('message_counts', {
   participantId: uuid('participant_id').primaryKey(),
   total: integer('total').notNull().default(0),
