@@ -185,26 +185,22 @@ export async function listOrganizationUsers(
   const where = `m.participant_id = $1${query ? ` AND ${USER_SEARCH_EXPRESSION} LIKE $2` : ' AND $2::text IS NULL'}`;
   const paged = pageSql({ columns: MEMBER_SORTS, sort: { column: page.sort, direction: page.direction }, tieBreaker: 'u.id' }, page, 3);
   const values = [participantId, query ? containsPattern(query) : null];
-  const pool = poolOf(db);
-  // The page first, then each of its rows' invitation: the lateral lookup runs 10 times, not once per member.
-  const [rows, total] = await Promise.all([
-    pool.query<MemberRow>({
-      text: `WITH page AS MATERIALIZED (
-          SELECT m.participant_id, m.user_id, m.roles, u.id, u.email, u.first_name, u.middle_name, u.last_name, u.last_sign_in_at
-          FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where} ${paged.sql})
+  // One statement: the count (kept by the memberships triggers without a search, migration 0026),
+  // then the page, then each of its rows' invitation (10 lookups, not one per member).
+  const counted = query
+    ? `SELECT count(*)::int AS total FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`
+    : `SELECT coalesce((SELECT c.members FROM participant_member_counts c WHERE c.participant_id = $1 AND $2::text IS NULL), 0) AS total`;
+  const { rows } = await poolOf(db).query<MemberRow & { total: number }>({
+    text: `WITH page AS MATERIALIZED (
+        SELECT m.participant_id, m.user_id, m.roles, u.id, u.email, u.first_name, u.middle_name, u.last_name, u.last_sign_in_at
+        FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where} ${paged.sql})
+      SELECT t.total, p.* FROM (${counted}) t LEFT JOIN LATERAL (
         SELECT ${MEMBER_COLUMNS.replaceAll('u.', 'm.')} FROM page m ${PENDING_INVITATION}
-        ${paged.sql.replace(/ LIMIT .*$/, '').replaceAll('u.', 'm.')}`,
-      values: [...values, ...paged.values],
-    }),
-    pool.query<{ total: number }>({
-      // Without a search the count kept by the memberships triggers says how many (migration 0026).
-      text: query
-        ? `SELECT count(*)::int AS total FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`
-        : `SELECT coalesce((SELECT c.members FROM participant_member_counts c WHERE c.participant_id = $1 AND $2::text IS NULL), 0) AS total`,
-      values,
-    }),
-  ]);
-  return { users: rows.rows.map(toOrganizationUser), totalCount: total.rows[0]?.total ?? 0 };
+        ${paged.sql.replace(/ LIMIT .*$/, '').replaceAll('u.', 'm.')}) p ON true`,
+    values: [...values, ...paged.values],
+  });
+  const members = rows.filter((row) => row.id !== null);
+  return { users: members.map(toOrganizationUser), totalCount: rows[0]?.total ?? 0 };
 }
 
 /** One member as the list shows it (after a write), or undefined when not a member. */
