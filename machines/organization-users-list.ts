@@ -1,5 +1,5 @@
 // The users of one organization (/administration/organizations/:organizationUuid/users; SPEC
-// sections 2 and 9, issue 25): a configuration of the shared list (paged-list.ts: page, limit and
+// sections 2 and 9): a configuration of the shared list (paged-list.ts: page, limit and
 // sort in the URL, paged and sorted on the server) with the actions on a pending invitation:
 // Resend (a new link, which the admin then has in hand to copy), Revoke, and Copy link. The
 // organization's name is read beside the list for the heading; without it the heading stands alone.

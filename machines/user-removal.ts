@@ -1,5 +1,5 @@
 // Removing a member from an organization (/administration/organizations/:organizationUuid/users/
-// :userUuid/delete; SPEC sections 2 and 7, issue 25): the member is named and what removal means
+// :userUuid/delete; SPEC sections 2 and 7): the member is named and what removal means
 // is said before anything is sent; a refusal (the last administrator, oneself: 409) is shown
 // where the confirm button is, and the confirm can be tried again.
 import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';

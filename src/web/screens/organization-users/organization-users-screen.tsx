@@ -1,4 +1,4 @@
-// /administration/organizations/:organizationUuid/users (SPEC section 2, issue 25): the users of
+// /administration/organizations/:organizationUuid/users (SPEC section 2): the users of
 // an organization (name, email, roles, last sign-in, a pending or expired invitation) a page at a
 // time, sorted by name, email or last sign-in, all in the URL. A pending invitation can be sent
 // again (its new link shown in the row with Copy link) or revoked; each member's roles can be
