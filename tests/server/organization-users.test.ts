@@ -501,3 +501,35 @@ describe("each organization's member count (kept by the memberships triggers)", 
     expect(await mismatches()).toEqual([]);
   });
 });
+
+describe("the members' name order kept in memberships (migration 0027)", () => {
+  const stale = async () =>
+    (
+      await server.db.execute<{ user_id: string }>(
+        sql`SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+             WHERE (m.sort_last_name, m.sort_first_name) IS DISTINCT FROM (lower(u.last_name), lower(u.first_name))`,
+      )
+    ).rows;
+
+  it("follows inserts and renames, and the users page's name order is the users' names", async () => {
+    expect(await stale()).toEqual([]);
+    const added = await insertUser(server.db, {
+      email: 'zed.order@users.test',
+      memberships: [{ participantId: orgA, roles: ['CUSTODIAN'] }],
+    });
+    expect(await stale()).toEqual([]);
+    await named('zed.order@users.test', 'Zed', 'Aaardvark');
+    expect(await stale()).toEqual([]);
+    const firstByName = async () =>
+      organizationUsersPageSchema.parse((await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'name', limit: '10' } })).json())
+        .users[0]?.id;
+    expect(await firstByName()).toBe(added.user.id);
+    await server.db.update(users).set({ lastName: 'Zzyzx' }).where(eq(users.id, added.user.id));
+    expect(await stale()).toEqual([]);
+    expect(await firstByName()).not.toBe(added.user.id);
+    const lastPage = organizationUsersPageSchema.parse(
+      (await staff.get(PATHS.participantUsers(orgA), { query: { sort: 'name', direction: 'desc', limit: '10' } })).json(),
+    );
+    expect(lastPage.users[0]?.id).toBe(added.user.id);
+  });
+});

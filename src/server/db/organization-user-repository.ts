@@ -140,9 +140,9 @@ interface MemberRow extends DirectoryRow {
   invitation_expires_at: Date | null;
 }
 
-/** The name order is users_name_order_idx's: a large organization's first page walks that index. */
+/** The name order is memberships_name_order_idx's (names kept by triggers): a large organization's first page reads 10 entries. */
 const MEMBER_SORTS: Readonly<Record<OrganizationUserSort, string | readonly string[]>> = {
-  name: ['lower(u.last_name)', 'lower(u.first_name)'],
+  name: ['m.sort_last_name', 'm.sort_first_name'],
   email: 'lower(u.email)',
   lastSignInAt: 'u.last_sign_in_at',
 };
@@ -183,7 +183,11 @@ export async function listOrganizationUsers(
 ): Promise<{ users: OrganizationUser[]; totalCount: number }> {
   const query = page.query?.trim() ?? '';
   const where = `m.participant_id = $1${query ? ` AND ${USER_SEARCH_EXPRESSION} LIKE $2` : ' AND $2::text IS NULL'}`;
-  const paged = pageSql({ columns: MEMBER_SORTS, sort: { column: page.sort, direction: page.direction }, tieBreaker: 'u.id' }, page, 3);
+  const paged = pageSql(
+    { columns: MEMBER_SORTS, sort: { column: page.sort, direction: page.direction }, tieBreaker: 'm.user_id' },
+    page,
+    3,
+  );
   const values = [participantId, query ? containsPattern(query) : null];
   // One statement: the count (kept by the memberships triggers without a search, migration 0026),
   // then the page, then each of its rows' invitation (10 lookups, not one per member).
@@ -192,7 +196,7 @@ export async function listOrganizationUsers(
     : `SELECT coalesce((SELECT c.members FROM participant_member_counts c WHERE c.participant_id = $1 AND $2::text IS NULL), 0) AS total`;
   const { rows } = await poolOf(db).query<MemberRow & { total: number }>({
     text: `WITH page AS MATERIALIZED (
-        SELECT m.participant_id, m.user_id, m.roles, u.id, u.email, u.first_name, u.middle_name, u.last_name, u.last_sign_in_at
+        SELECT m.participant_id, m.user_id, m.roles, m.sort_last_name, m.sort_first_name, u.id, u.email, u.first_name, u.middle_name, u.last_name, u.last_sign_in_at
         FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where} ${paged.sql})
       SELECT t.total, p.* FROM (${counted}) t LEFT JOIN LATERAL (
         SELECT ${MEMBER_COLUMNS.replaceAll('u.', 'm.')} FROM page m ${PENDING_INVITATION}

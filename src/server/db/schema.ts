@@ -180,8 +180,18 @@ export const memberships = pgTable(
       .default(sql`'{}'::text[]`),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The member's lower-cased last and first name, copied from users by triggers (migration 0027),
+     * so an organization's users page in name order reads its 10 entries of one index.
+     */
+    sortLastName: text('sort_last_name').notNull().default(''),
+    sortFirstName: text('sort_first_name').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.participantId] }), index('memberships_participant_idx').on(t.participantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.participantId] }),
+    index('memberships_participant_idx').on(t.participantId),
+    index('memberships_name_order_idx').on(t.participantId, t.sortLastName, t.sortFirstName, t.userId),
+  ],
 );
 
 export const loans = pgTable(
