@@ -9,9 +9,9 @@ import { normalizeRoles, type AssetListView, type FilterableRole } from '../src/
 import { SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
 import type { DateFilter } from '../src/domain/date-filters';
 import {
+  listFilterEvent,
   pagedListMachine,
   type ListView,
-  type PagedListEvent,
   type PagedListParentEvent,
   type PagedListRef,
   type PagedListSnapshot,
@@ -34,11 +34,7 @@ export type AssetTableEvent =
   | { type: 'filters.date'; filter: DateFilter | null }
   | PagedListParentEvent;
 
-const filter = (filters: Partial<AssetListView>, merge?: string): PagedListEvent => ({
-  type: 'list.filter',
-  filters,
-  ...(merge ? { merge } : {}),
-});
+const filter = (filters: Partial<AssetListView>, merge?: string) => listFilterEvent<AssetListView>(filters, merge);
 
 export const assetTableMachine = setup({
   types: { input: {} as AssetTableInput, context: {} as AssetTableContext, events: {} as AssetTableEvent },

@@ -13,7 +13,13 @@ import {
 } from '../src/contract/organizations';
 import { pageOffset, parseAssetListView, VIEW_PARAMS } from '../src/domain/asset-table';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
-import { pagedListMachine, type ListView, type PagedListEvent, type PagedListParentEvent, type PagedListRef } from './paged-list';
+import {
+  listFilterEvent,
+  pagedListMachine,
+  type ListView,
+  type PagedListParentEvent,
+  type PagedListRef,
+} from './paged-list';
 
 /** The URL parameter of the status filter (`?status=inactive`); absent means active. */
 export const STATUS_PARAM = 'status';
@@ -86,11 +92,7 @@ export interface OrganizationsListContext {
 export type OrganizationsListEvent =
   { type: 'filters.search'; text: string } | { type: 'filters.status'; status: OrganizationStatus } | PagedListParentEvent;
 
-const filter = (filters: Partial<OrganizationsView>, merge?: string): PagedListEvent => ({
-  type: 'list.filter',
-  filters,
-  ...(merge ? { merge } : {}),
-});
+const filter = (filters: Partial<OrganizationsView>, merge?: string) => listFilterEvent<OrganizationsView>(filters, merge);
 
 export const organizationsListMachine = setup({
   types: { input: {} as OrganizationsListInput, context: {} as OrganizationsListContext, events: {} as OrganizationsListEvent },

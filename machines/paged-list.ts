@@ -73,6 +73,13 @@ export type PagedListEvent =
   | { type: 'selection.togglePage' }
   | { type: 'selection.clear' };
 
+/** The event a screen's machine sends its list when a filter changes (`merge` coalesces the URL writes of one kind). */
+export const listFilterEvent = <View>(filters: Partial<View>, merge?: string): PagedListEvent => ({
+  type: 'list.filter',
+  filters: filters as Readonly<Record<string, unknown>>,
+  ...(merge ? { merge } : {}),
+});
+
 /** Emitted for the URL: a new view, as a new history entry or in place of the current one. */
 export type PagedListEmitted = { type: 'list.view'; view: ListView; replace: boolean };
 
