@@ -1,5 +1,6 @@
 // The registry of every statechart, keyed by kebab-case name (the diagram file names):
 // the visualizer and the coverage tests read it.
+import { addressAutocompleteMachine } from './address-autocomplete';
 import { appRootMachine } from './app-root';
 import { assetCountMachine } from './asset-count';
 import { assetPageMachine } from './asset-page';
@@ -73,6 +74,7 @@ export const machines = {
   'user-removal': userRemovalMachine,
   // The public servicer lookup (form and results).
   'servicer-lookup': servicerLookupMachine,
+  'address-autocomplete': addressAutocompleteMachine,
   // The organization's contact profile and the partner view.
   'organization-profile': organizationProfileMachine,
   'partner-profile': partnerProfileMachine,

@@ -5,7 +5,10 @@
 // asks the server, and shows the servicers found or 'No matches found' (an empty answer or an
 // error alike). Opened at the results URL, it asks only when last name, street, city, state and
 // zip are all there. The widget is reset after each submit: a solution is spent by one lookup.
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// The street field's autocomplete is a child (address-autocomplete) while the form shows: what is
+// typed there goes to it, and the address it reports chosen fills street, city, state and zip.
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { addressAutocompleteMachine, reportChosenToParent, type AddressChosenEvent } from './address-autocomplete';
 import {
   EMPTY_SERVICER_LOOKUP_DRAFT,
   SERVICER_LOOKUP_FIELDS,
@@ -33,6 +36,9 @@ export interface ServicerLookupContext {
 
 export type ServicerLookupEvent =
   | { type: 'form.change'; values: Partial<ServicerLookupDraft> }
+  /** The street typed in its autocomplete field. */
+  | { type: 'address.type'; value: string }
+  | AddressChosenEvent
   | { type: 'form.submit' }
   | { type: 'challenge.verified'; payload: string }
   | { type: 'challenge.reset' }
@@ -61,6 +67,9 @@ const formEvents = {
   ],
 } as const;
 
+/** The form shown again (the browser's back) while the results are kept: typing there opens it. */
+const streetEvents = { 'address.type': { target: '#servicerLookup.form', actions: 'applyStreet' } } as const;
+
 export const servicerLookupMachine = setup({
   types: {
     input: {} as ServicerLookupInput,
@@ -68,6 +77,7 @@ export const servicerLookupMachine = setup({
     events: {} as ServicerLookupEvent,
   },
   actors: {
+    addressAutocomplete: addressAutocompleteMachine.provide({ actions: { reportChosen: reportChosenToParent } }),
     // Provided by the screen: the widget's solution (the one it has, or one it solves now).
     solveChallenge: fromPromise<string, { payload: string | null }>(async () => {
       throw new Error('solveChallenge is provided by the app');
@@ -82,6 +92,21 @@ export const servicerLookupMachine = setup({
       assertEvent(event, 'form.change');
       const draft = { ...context.draft, ...event.values };
       return { draft, errors: servicerLookupErrors(draft) };
+    }),
+    applyStreet: assign(({ context, event }) => {
+      assertEvent(event, 'address.type');
+      const draft = { ...context.draft, street1: event.value };
+      return { draft, errors: servicerLookupErrors(draft) };
+    }),
+    applyAddress: assign(({ context, event }) => {
+      assertEvent(event, 'address.choose');
+      const { street1, city, state, zip } = event.address;
+      const draft = { ...context.draft, street1, city, state, zip };
+      return { draft, errors: servicerLookupErrors(draft) };
+    }),
+    forwardStreet: sendTo('addressAutocomplete', ({ event }) => {
+      assertEvent(event, 'address.type');
+      return { type: 'query.change' as const, value: event.value };
     }),
     keepPayload: assign(({ event }) => {
       assertEvent(event, 'challenge.verified');
@@ -117,7 +142,14 @@ export const servicerLookupMachine = setup({
     opening: {
       always: [{ guard: 'opensCompleteResults', target: 'verifying' }, { guard: 'opensResults', target: 'empty' }, { target: 'form' }],
     },
-    form: { on: formEvents },
+    form: {
+      invoke: { id: 'addressAutocomplete', src: 'addressAutocomplete', input: ({ context }) => ({ query: context.draft.street1 }) },
+      on: {
+        ...formEvents,
+        'address.type': { actions: ['applyStreet', 'forwardStreet'] },
+        'address.choose': { actions: 'applyAddress' },
+      },
+    },
     verifying: {
       tags: ['busy'],
       invoke: {
@@ -144,9 +176,9 @@ export const servicerLookupMachine = setup({
         onError: { target: 'empty', actions: ['clearResults', 'dropPayload'] },
       },
     },
-    found: { on: { ...formEvents, 'lookup.restart': { target: 'form', actions: 'restart' } } },
+    found: { on: { ...formEvents, ...streetEvents, 'lookup.restart': { target: 'form', actions: 'restart' } } },
     /** 'No matches found': an empty answer, an error, or a results URL without every field. */
-    empty: { on: { ...formEvents, 'lookup.restart': { target: 'form', actions: 'restart' } } },
+    empty: { on: { ...formEvents, ...streetEvents, 'lookup.restart': { target: 'form', actions: 'restart' } } },
   },
 });
 
@@ -161,3 +193,8 @@ export const selectResults = (snapshot: ServicerLookupSnapshot): readonly Servic
 export const selectIsFound = (snapshot: ServicerLookupSnapshot): boolean => snapshot.matches('found');
 export const selectIsEmpty = (snapshot: ServicerLookupSnapshot): boolean => snapshot.matches('empty');
 export const selectIsVerified = (snapshot: ServicerLookupSnapshot): boolean => snapshot.context.payload !== null;
+
+export type AddressAutocompleteRef = ActorRefFrom<typeof addressAutocompleteMachine>;
+/** The street field's autocomplete while the form shows. */
+export const selectAddressAutocomplete = (snapshot: ServicerLookupSnapshot): AddressAutocompleteRef | undefined =>
+  snapshot.children.addressAutocomplete as AddressAutocompleteRef | undefined;

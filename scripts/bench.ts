@@ -48,6 +48,7 @@ import { DOCUMENT_READ_SCENARIO, documentScenarios, prepareBenchDocument } from 
 import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivation';
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
+import { ADDRESS_SCALE, ADDRESS_SCENARIO, addressBenchData, addressScenario, type AddressBenchData } from './bench-addresses';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 import {
   mergeRounds,
@@ -268,6 +269,18 @@ function goals(report: Report): Goal[] {
     },
     // The administration at 3,000 organizations and 200,000 users (scripts/bench-admin.ts).
     ...adminGoals(),
+    // The address autocomplete over the million-loan seed's 3 million addresses (scripts/bench-addresses.ts).
+    {
+      label: 'address suggestions (6+ characters) p95',
+      unit: 'ms',
+      op: '<=',
+      target: 30,
+      measure: p95(ADDRESS_SCENARIO),
+      skip: (r) =>
+        r.addresses && r.addresses.rows < ADDRESS_SCALE
+          ? `${grouped(r.addresses.rows)} addresses (< ${grouped(ADDRESS_SCALE)}): --loans 1000000`
+          : undefined,
+    },
     // The batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
@@ -762,6 +775,7 @@ interface Report {
     readonly email: string;
   };
   readonly web: WebReport;
+  readonly addresses?: Omit<AddressBenchData, 'prefixes' | 'pieces'>;
 }
 
 interface Verdict {
@@ -1415,6 +1429,17 @@ async function main(): Promise<number> {
     });
     await runStressRounds(client, specs, stressOptions, results);
   }
+  // The address autocomplete: starts and middle pieces of addresses (scripts/bench-addresses.ts).
+  let addresses: Report['addresses'];
+  if (isSelected(ADDRESS_SCENARIO)) {
+    const { prefixes, pieces, ...data } = await addressBenchData(embedded.connectionString());
+    addresses = data;
+    console.log(
+      `Addresses: ${grouped(data.rows)} in the reference table` +
+        `${data.filled ? ` (filled by the seed's statement in ${fixed(data.filled.seconds, 1)} s)` : ''}; e.g. ${[prefixes[0], pieces[0]].join(', ')}.`,
+    );
+    await runScenario(client, addressScenario(server.url, { ...data, prefixes, pieces }), loadOptions, results);
+  }
   // A batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;
   if (isSelected(ZIP_SCENARIO)) {
@@ -1482,6 +1507,7 @@ async function main(): Promise<number> {
     ...(zip ? { zip } : {}),
     ...(messages ? { messages } : {}),
     ...(admin ? { admin } : {}),
+    ...(addresses ? { addresses } : {}),
     web,
   };
   const verdicts = evaluate(report);

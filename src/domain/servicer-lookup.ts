@@ -44,3 +44,14 @@ export const maskLoanNumber = (loanNumber: string): string =>
 
 /** The ZIP of a ZIP+4 (the lookup's limits and record count a property by its 5-digit ZIP). */
 export const zip5 = (zip: string): string => zip.replace(/\D/g, '').slice(0, 5);
+
+/** Ours: the street field's address autocomplete. */
+export const ADDRESS_AUTOCOMPLETE_TEXTS = {
+  hint: 'Type the start of the address, then choose it from the list to fill city, state and zip.',
+  searching: 'Searching addresses…',
+  /** The listbox's announcement: how many addresses it offers. */
+  count: (count: number) => `${count} ${count === 1 ? 'address' : 'addresses'} found. Use the up and down arrows to choose.`,
+  none: 'No matching address. Type the rest of it.',
+  failed: 'Address suggestions are unavailable. Type the address in full.',
+  listLabel: 'Address suggestions',
+} as const;

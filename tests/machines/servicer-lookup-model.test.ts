@@ -3,7 +3,14 @@
 // every state (the results page, the form's errors, the spent solution).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { selectIsEmpty, selectIsFound, selectResults, selectVisibleErrors, servicerLookupMachine } from '../../machines/servicer-lookup';
+import {
+  selectAddressAutocomplete,
+  selectIsEmpty,
+  selectIsFound,
+  selectResults,
+  selectVisibleErrors,
+  servicerLookupMachine,
+} from '../../machines/servicer-lookup';
 import type { ServicerLookupDraft, ServicerLookupResult } from '../../src/contract/servicer-lookup';
 import { SERVICER_LOOKUP_TEXTS as T } from '../../src/domain/servicer-lookup';
 import { createModelWalker } from './support/model-coverage';
@@ -24,10 +31,21 @@ const RESULT: ServicerLookupResult = {
   servicerProfile: { url: null, address: { city: 'Springfield', state: 'IL' }, phoneNumber: null },
 };
 
+/** What the address autocomplete reports chosen: the street, city, state and zip of VALID. */
+const CHOSEN = {
+  fullAddress: '123 N Main St, Springfield, IL 62704',
+  street1: '123 N Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62704',
+};
+
 const walker = createModelWalker(servicerLookupMachine, {
   input: {},
   events: {
     'form.change': [{ values: VALID }, { values: { zip: '1' } }],
+    'address.type': { value: '123 N' },
+    'address.choose': { address: CHOSEN },
     'challenge.verified': { payload: 'solved' },
     'done: solveChallenge': { output: 'solved' },
     'error: solveChallenge': { error: new Error('not solved') },
@@ -35,7 +53,13 @@ const walker = createModelWalker(servicerLookupMachine, {
     'error: lookup': { error: new Error('500') },
   },
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.draft.zip, snapshot.context.showAll, snapshot.context.payload !== null]),
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.draft.zip,
+      snapshot.context.draft.street1,
+      snapshot.context.showAll,
+      snapshot.context.payload !== null,
+    ]),
 });
 
 interface Deferred<T> {
@@ -75,6 +99,13 @@ describe('servicer-lookup machine (model)', () => {
       await path.test({
         states: {
           form: () => {
+            // The street field's autocomplete runs while the form shows, and knows what is typed there.
+            const autocomplete = selectAddressAutocomplete(actor.getSnapshot());
+            expect(autocomplete).toBeDefined();
+            if (actor.getSnapshot().context.draft.street1 === '123 N') expect(autocomplete?.getSnapshot().context.query).toBe('123 N');
+            if (actor.getSnapshot().context.draft.street1 === CHOSEN.street1 && actor.getSnapshot().context.draft.borrowerLastName === '') {
+              expect(actor.getSnapshot().context.draft).toMatchObject({ city: CHOSEN.city, state: CHOSEN.state, zip: CHOSEN.zip });
+            }
             const errors = selectVisibleErrors(actor.getSnapshot());
             if (actor.getSnapshot().context.showAll && actor.getSnapshot().context.draft.zip === '1') expect(errors.zip).toBe(T.invalidZip);
             if (!actor.getSnapshot().context.showAll) expect(errors).toEqual({});
@@ -96,6 +127,9 @@ describe('servicer-lookup machine (model)', () => {
         },
         events: {
           'form.change': ({ event }) => actor.send(event),
+          'address.type': ({ event }) => actor.send(event),
+          // As the child does (reportChosenToParent).
+          'address.choose': ({ event }) => actor.send(event),
           'form.submit': ({ event }) => actor.send(event),
           'challenge.verified': ({ event }) => actor.send(event),
           'challenge.reset': ({ event }) => actor.send(event),

@@ -1,10 +1,13 @@
 // The servicer lookup's actors (machines/servicer-lookup.ts) over the app's services: the lookup
 // through the API, the ALTCHA widget's solution, the focus and the way to the results page.
 import { fromPromise } from 'xstate';
+import { addressAutocompleteMachine, reportChosenToParent } from '../../../../machines/address-autocomplete';
 import { servicerLookupMachine } from '../../../../machines/servicer-lookup';
+import { createAddressLookup, type AddressLookup } from '../../../client/address-lookup';
 import { SERVICER_LOOKUP_WIRE_NAMES_URL, type ServicerLookupDraft, type ServicerLookupField } from '../../../contract/servicer-lookup';
 import { APP_PATHS } from '../../../domain/app-paths';
 import type { AppServices } from '../../app/services';
+import { ADDRESS_LOOKUP_URL } from '../../config';
 
 /** The id of a field's control: `servicer-lookup-zip`. */
 export const fieldId = (field: ServicerLookupField): string => `servicer-lookup-${field}`;
@@ -35,9 +38,18 @@ export function draftOfSearch(search: URLSearchParams): ServicerLookupDraft {
   return draft;
 }
 
-export function servicerLookupActors(services: AppServices) {
+/** The street field's autocomplete over an address-lookup service (by default the configured one). */
+export function addressAutocompleteActors(lookupAddresses: AddressLookup = createAddressLookup(ADDRESS_LOOKUP_URL)) {
+  return addressAutocompleteMachine.provide({
+    actors: { fetchSuggestions: fromPromise(({ input, signal }) => lookupAddresses(input.query, signal)) },
+    actions: { reportChosen: reportChosenToParent },
+  });
+}
+
+export function servicerLookupActors(services: AppServices, lookupAddresses?: AddressLookup) {
   return servicerLookupMachine.provide({
     actors: {
+      addressAutocomplete: addressAutocompleteActors(lookupAddresses),
       lookup: fromPromise(({ input, signal }) => services.api.servicerLookup(input.draft, input.payload, signal)),
       // The solution the widget already has, else the widget solves one now (it may still be loading).
       solveChallenge: fromPromise(async ({ input }) => {

@@ -1,11 +1,22 @@
 // /servicer-lookup and /servicer-lookup/results (SPEC sections 2, 5 and 8): one servicer-lookup
 // actor behind both pages (the form hands the results page its search). The form renders the
 // draft, SPEC 5's messages and the ALTCHA widget; the results page renders what the actor found.
+// The street field is a combobox (Headless UI: the ARIA 1.2 pattern with arrows, Enter, Escape and
+// the pointer) over the lookup's address-autocomplete child.
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, type FormEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import {
+  selectChosen,
+  selectHasFailed,
+  selectIsEmpty as selectNoSuggestion,
+  selectIsLoading as selectSuggestionsLoading,
+  selectSuggestions,
+} from '../../../../machines/address-autocomplete';
+import {
+  selectAddressAutocomplete,
   selectDraft,
   selectIsBusy,
   selectIsEmpty,
@@ -13,12 +24,14 @@ import {
   selectIsVerifying,
   selectResults,
   selectVisibleErrors,
+  type AddressAutocompleteRef,
   type servicerLookupMachine,
 } from '../../../../machines/servicer-lookup';
+import type { AddressSuggestion } from '../../../contract/address-lookup';
 import { SERVICER_LOOKUP_PATHS } from '../../../contract/paths';
 import type { ServicerLookupErrors, ServicerLookupField } from '../../../contract/servicer-lookup';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { SERVICER_LOOKUP_TEXTS as T } from '../../../domain/servicer-lookup';
+import { ADDRESS_AUTOCOMPLETE_TEXTS as A, SERVICER_LOOKUP_TEXTS as T } from '../../../domain/servicer-lookup';
 import { SUPPORT_CONTACT } from '../../../domain/texts';
 import { US_STATES } from '../../../domain/us-states';
 import { useAppServices } from '../../app/services';
@@ -103,7 +116,9 @@ export function LookupForm() {
         <div className="sm:col-span-2">
           {text('borrowerLastName', 'Borrower last name', { required: true, autoComplete: 'family-name', maxLength: 128 })}
         </div>
-        <div className="sm:col-span-2">{text('street1', 'Street', { required: true, autoComplete: 'address-line1' })}</div>
+        <div className="sm:col-span-2">
+          <StreetField error={errors.street1} busy={busy} />
+        </div>
         <div className="sm:col-span-2">{text('street2', 'Apt/Unit', { autoComplete: 'address-line2' })}</div>
         {text('city', 'City', { required: true, autoComplete: 'address-level2' })}
         <FormField id={fieldId('state')} label="State" required error={errors.state}>
@@ -144,6 +159,99 @@ export function LookupForm() {
         </div>
       </form>
     </>
+  );
+}
+
+const optionClasses = 'cursor-pointer rounded px-3 py-2 text-sm text-slate-800 data-[focus]:bg-brand-100';
+const sameSuggestion = (a: AddressSuggestion | null, b: AddressSuggestion | null) => a?.fullAddress === b?.fullAddress;
+
+/** Street: the combobox while the form's autocomplete runs (a plain field while the results page's actor shows it). */
+function StreetField({ error, busy }: { error: string | undefined; busy: boolean }) {
+  const lookup = useLookup();
+  const street = useSelector(lookup, (snapshot) => snapshot.context.draft.street1);
+  const autocomplete = useSelector(lookup, selectAddressAutocomplete);
+  const id = fieldId('street1');
+  return (
+    <FormField id={id} label="Street" required error={error} hint={A.hint}>
+      {(control) =>
+        autocomplete ? (
+          <StreetCombobox autocomplete={autocomplete} control={control} street={street} busy={busy} />
+        ) : (
+          <input
+            {...control}
+            type="text"
+            className={CONTROL_CLASS}
+            value={street}
+            autoComplete="address-line1"
+            disabled={busy}
+            onChange={(event) => lookup.send({ type: 'address.type', value: event.target.value })}
+          />
+        )
+      }
+    </FormField>
+  );
+}
+
+function StreetCombobox({
+  autocomplete,
+  control,
+  street,
+  busy,
+}: {
+  autocomplete: AddressAutocompleteRef;
+  control: Parameters<Parameters<typeof FormField>[0]['children']>[0];
+  street: string;
+  busy: boolean;
+}) {
+  const lookup = useLookup();
+  const suggestions = useSelector(autocomplete, selectSuggestions);
+  const chosen = useSelector(autocomplete, selectChosen);
+  const loading = useSelector(autocomplete, selectSuggestionsLoading);
+  const none = useSelector(autocomplete, selectNoSuggestion);
+  const failed = useSelector(autocomplete, selectHasFailed);
+  const status = loading
+    ? A.searching
+    : failed
+      ? A.failed
+      : none
+        ? A.none
+        : suggestions.length > 0 && !chosen
+          ? A.count(suggestions.length)
+          : '';
+  return (
+    <Combobox<AddressSuggestion | null>
+      value={chosen}
+      by={sameSuggestion}
+      disabled={busy}
+      onChange={(suggestion) => {
+        if (suggestion) autocomplete.send({ type: 'suggestion.choose', suggestion });
+      }}
+      onClose={() => autocomplete.send({ type: 'suggestions.dismiss' })}
+    >
+      <div className="relative">
+        <ComboboxInput
+          {...control}
+          className={CONTROL_CLASS}
+          autoComplete="off"
+          displayValue={() => street}
+          onChange={(event) => lookup.send({ type: 'address.type', value: event.target.value })}
+        />
+        <ComboboxOptions
+          modal={false}
+          aria-label={A.listLabel}
+          className="absolute top-full left-0 z-40 mt-1 max-h-80 w-full overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg empty:invisible"
+        >
+          {suggestions.map((suggestion) => (
+            <ComboboxOption key={suggestion.fullAddress} value={suggestion} className={optionClasses}>
+              {suggestion.fullAddress}
+            </ComboboxOption>
+          ))}
+        </ComboboxOptions>
+      </div>
+      <p role="status" className="mt-1 min-h-5 text-sm text-slate-700">
+        {status}
+      </p>
+    </Combobox>
   );
 }
 
