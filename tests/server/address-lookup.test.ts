@@ -52,6 +52,23 @@ describe('GET address-lookup addresses', () => {
     expect((await suggest('4719 Oa')).map((item) => item.street1)).not.toContain('4719 Oakhidden Ln');
   });
 
+  it('suggests a loan’s address once the reference table holds it, as it holds any other', async () => {
+    await insertLoan(server.db, {
+      propertyStreet1: '4721 Oakshared Ln',
+      propertyCity: 'Portland',
+      propertyState: 'OR',
+      propertyZip: '97206',
+      parties: [],
+    });
+    expect(await suggest('4721 Oaks')).toEqual([]);
+    await insertAddresses(server.db, [{ street1: '4721 Oakshared Ln', street2: null, city: 'Portland', state: 'OR', zip: '97206' }]);
+    expect(await suggest('4721 Oaks')).toEqual([
+      { fullAddress: '4721 Oakshared Ln, Portland, OR 97206', street1: '4721 Oakshared Ln', city: 'Portland', state: 'OR', zip: '97206' },
+    ]);
+    // The loan's own spelling of the hidden address still gets nothing.
+    expect(await suggest('4719 Oakhidden')).toEqual([]);
+  });
+
   it('suggests nothing for fewer than 3 characters, treats % and _ literally, refuses a missing parameter', async () => {
     expect(await suggest('47')).toEqual([]);
     expect(await suggest('4%')).toEqual([]);
