@@ -6,7 +6,7 @@ import type { Browser } from '@playwright/test';
 import type { LoanDetails, LoanList } from '../src/contract/loans';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
-import { SERVICER_LOOKUP_TEXTS as T } from '../src/domain/servicer-lookup';
+import { ADDRESS_AUTOCOMPLETE_TEXTS as A, SERVICER_LOOKUP_TEXTS as T } from '../src/domain/servicer-lookup';
 import { SUPPORT_CONTACT } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
@@ -62,6 +62,63 @@ test.describe('servicer lookup', () => {
     await expect(page.getByText(loan.lastName, { exact: false })).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get('zip')).toBe(loan.address.zip);
     await expectNoAxeViolations();
+  });
+
+  test('types part of a seeded loan’s street, chooses its address by keyboard, and finds its servicer', async ({
+    page,
+    browser,
+    expectNoAxeViolations,
+  }) => {
+    const loan = await seededLoan(browser);
+    const { street1, street2, city, state, zip } = loan.address;
+    const fullAddress = `${street1}${street2 ? ` ${street2}` : ''}, ${city}, ${state} ${zip}`;
+    await page.goto(`/registry${APP_PATHS.servicerLookup}`);
+    await page.getByLabel('Borrower last name').fill(loan.lastName);
+    const street = page.getByRole('combobox', { name: 'Street' });
+    await street.pressSequentially(street1.slice(0, Math.max(6, street1.length - 2)), { delay: 40 });
+    const suggestions = page.getByRole('listbox', { name: A.listLabel });
+    await expect(suggestions.getByRole('option', { name: fullAddress, exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(street).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations();
+    // Down the list until the loan's address is the active option, then Enter.
+    const active = async () => {
+      const id = await street.getAttribute('aria-activedescendant');
+      return id ? page.locator(`[id="${id}"]`).textContent() : null;
+    };
+    for (let presses = 0; presses < 12 && (await active()) !== fullAddress; presses++) await street.press('ArrowDown');
+    expect(await active()).toBe(fullAddress);
+    await street.press('Enter');
+    await expect(suggestions).toBeHidden();
+    await expect(street).toHaveValue(`${street1}${street2 ? ` ${street2}` : ''}`);
+    await expect(page.getByLabel('City')).toHaveValue(city);
+    await expect(page.getByLabel('State')).toHaveValue(state);
+    await expect(page.getByLabel('Zip')).toHaveValue(zip);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/registry\/servicer-lookup\/results\?/);
+    await expect(page.getByRole('list', { name: 'Servicers found' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('Escape closes the suggestions and keeps what was typed; arrows and the pointer choose', async ({ page }) => {
+    await page.goto(`/registry${APP_PATHS.servicerLookup}`);
+    const street = page.getByRole('combobox', { name: 'Street' });
+    await street.pressSequentially('4719 Oak', { delay: 40 });
+    await expect(page.getByRole('listbox', { name: A.listLabel }).getByRole('option').first()).toBeVisible({ timeout: 10_000 });
+    await street.press('Escape');
+    await expect(page.getByRole('listbox', { name: A.listLabel })).toBeHidden();
+    await expect(street).toHaveValue('4719 Oak');
+    await expect(page.getByLabel('City')).toHaveValue('');
+    // Typing again lists them again; Up goes back; the pointer chooses as well.
+    await street.pressSequentially(' R', { delay: 40 });
+    const options = page.getByRole('listbox', { name: A.listLabel }).getByRole('option');
+    await expect(options.first()).toBeVisible({ timeout: 10_000 });
+    await street.press('ArrowDown');
+    await street.press('ArrowDown');
+    await street.press('ArrowUp');
+    await expect(street).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id')) ?? '');
+    const chosen = (await options.first().textContent()) ?? '';
+    await options.first().click();
+    await expect(page.getByLabel('City')).toHaveValue(chosen.split(', ')[1] ?? '');
+    await expect(page.getByLabel('Zip')).toHaveValue(chosen.split(' ').at(-1) ?? '');
   });
 
   test('an unknown borrower gets No matches found with the contact and the way back', async ({ page, expectNoAxeViolations }) => {
