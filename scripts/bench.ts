@@ -1438,7 +1438,7 @@ async function main(): Promise<number> {
       `Addresses: ${grouped(data.rows)} in the reference table` +
         `${data.filled ? ` (filled by the seed's statement in ${fixed(data.filled.seconds, 1)} s)` : ''}; e.g. ${[prefixes[0], pieces[0]].join(', ')}.`,
     );
-    await runScenario(client, addressScenario(server.url, { ...data, prefixes, pieces }), loadOptions, results);
+    await runScenario(client, addressScenario(server.url, { ...data, prefixes, pieces }), loadOptions, results, { serverCpu: true });
   }
   // A batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
   let zip: ZipBenchReport | undefined;
