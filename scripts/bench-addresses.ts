@@ -5,11 +5,13 @@
 // suffix, a city and state), spread over the table. A data folder seeded before the table existed
 // holds loans but no addresses: the seed's own statement fills it first (its time is reported).
 import pg from 'pg';
-import { SERVICER_LOOKUP_PATHS } from '../src/contract/paths';
+import { PATHS, SERVICER_LOOKUP_PATHS } from '../src/contract/paths';
 import { seedAddressReferences } from '../src/server/seed/addresses';
-import type { HttpRequestSpec, HttpScenarioSpec } from './bench-load';
+import { httpScenario, type HttpRequestSpec, type HttpScenarioSpec } from './bench-load';
 
 export const ADDRESS_SCENARIO = 'addresses: suggestions (6+ characters)';
+/** The same load on /healthz just before: what the machine itself allows this run (no goal). */
+export const ADDRESS_YARDSTICK_SCENARIO = 'addresses: healthz yardstick';
 /** The goal's scale: the million-loan seed's reference table; below it the goal is skipped. */
 export const ADDRESS_SCALE = 3_000_000;
 /** Partial addresses of each kind the scenario cycles through. */
@@ -78,3 +80,7 @@ export function addressScenario(baseUrl: string, data: AddressBenchData): HttpSc
     ]),
   };
 }
+
+/** /healthz at the same load: on a shared machine, tells the neighbours' share from the route's. */
+export const addressYardstick = (baseUrl: string): HttpScenarioSpec =>
+  httpScenario(ADDRESS_YARDSTICK_SCENARIO, { method: 'GET', url: baseUrl + PATHS.health, headers: {}, expectStatus: 200 });

@@ -48,7 +48,14 @@ import { DOCUMENT_READ_SCENARIO, documentScenarios, prepareBenchDocument } from 
 import { DEACTIVATION_SCENARIO, runDeactivationBench } from './bench-deactivation';
 import { MESSAGE_SCENARIOS, messageBenchData, messageReadScenarios, runMessageWrites } from './bench-messages';
 import { runZipBench, ZIP_SCENARIO, ZIP_TIMEOUT_MS, type ZipBenchReport } from './bench-zip';
-import { ADDRESS_SCALE, ADDRESS_SCENARIO, addressBenchData, addressScenario, type AddressBenchData } from './bench-addresses';
+import {
+  ADDRESS_SCALE,
+  ADDRESS_SCENARIO,
+  addressBenchData,
+  addressScenario,
+  addressYardstick,
+  type AddressBenchData,
+} from './bench-addresses';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 import {
   mergeRounds,
@@ -1438,6 +1445,7 @@ async function main(): Promise<number> {
       `Addresses: ${grouped(data.rows)} in the reference table` +
         `${data.filled ? ` (filled by the seed's statement in ${fixed(data.filled.seconds, 1)} s)` : ''}; e.g. ${[prefixes[0], pieces[0]].join(', ')}.`,
     );
+    await runScenario(client, addressYardstick(server.url), loadOptions, results, { serverCpu: true });
     await runScenario(client, addressScenario(server.url, { ...data, prefixes, pieces }), loadOptions, results, { serverCpu: true });
   }
   // A batch download of 1,000 loans' 200 KB assignments, built by the job runner, then streamed.
