@@ -59,6 +59,8 @@ export function precompress(): Plugin {
 
 export default defineConfig({
   base: '/registry/',
+  // The address provider keeps the name the server reads too (its origin joins the CSP's connect-src).
+  envPrefix: ['VITE_', 'ADDRESS_LOOKUP_URL'],
   plugins: [react(), tailwindcss(), precompress()],
   // The manifest lets `npm run bench` measure the initial JavaScript (the entry and its static imports).
   build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 800, manifest: true },

@@ -75,6 +75,7 @@ export interface BuildAppOptions {
         | 'sessionPurgeIntervalMs'
         | 'securityEventRetentionDays'
         | 'invitationTtlHours'
+        | 'addressLookupUrl'
       >
     > & { readonly servicerLookup?: Partial<ServicerLookupSettings> };
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
@@ -91,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db, config } = options;
   const production = config.nodeEnv === 'production';
   // Errors answered before any hook (bad URL encoding, headers too large) still get the app's body and headers.
-  const setSecurityHeaders = securityHeaders({ production });
+  const connectOrigins = config.addressLookupUrl ? [new URL(config.addressLookupUrl).origin] : [];
+  const setSecurityHeaders = securityHeaders({ production, connectOrigins });
   const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? {

@@ -119,6 +119,7 @@ const envSchema = z.object({
   /** Where the outbox's mail goes (nodemailer's createTransport URL, smtp:// or smtps://); unset, mail stays in the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).max(320).default(DEFAULT_MAIL_FROM),
+  ADDRESS_LOOKUP_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The public servicer lookup: every answer's minimum time (ms), and its limits per client address and per (last name, zip) per hour. */
   LOOKUP_TIME_FLOOR_MS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.timeFloorMs),
   LOOKUP_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.clientLimit),
@@ -170,6 +171,8 @@ export interface ServerConfig {
   /** SMTP_URL: the outbox job sends mail through it; unset, mail stays in the outbox (and links are logged). */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** ADDRESS_LOOKUP_URL: an external address provider the web app calls (built with the same value); its origin joins the CSP's connect-src. */
+  readonly addressLookupUrl?: string | undefined;
   /** The public servicer lookup's time floor, limits and proof of work (LOOKUP_*). */
   readonly servicerLookup: ServicerLookupSettings;
 }
@@ -218,6 +221,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     invitationTtlHours: parsed.INVITATION_TTL_HOURS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    addressLookupUrl: parsed.ADDRESS_LOOKUP_URL,
     servicerLookup: {
       ...DEFAULT_SERVICER_LOOKUP_SETTINGS,
       timeFloorMs: parsed.LOOKUP_TIME_FLOOR_MS,

@@ -3,9 +3,8 @@ import { SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { DEFAULT_APPLICATION_URLS, type ApplicationUrls } from '../domain/roles';
 export const SERVICE_BASE_URL: string = import.meta.env.VITE_SERVICE_BASE_URL ?? '';
 export const IDENTITY_BASE_URL: string = import.meta.env.VITE_IDENTITY_BASE_URL ?? '';
-/** The address autocomplete's service: an external provider of the same answer, else ours. */
-export const ADDRESS_LOOKUP_URL: string =
-  import.meta.env.VITE_ADDRESS_LOOKUP_URL || `${SERVICE_BASE_URL}${SERVICER_LOOKUP_PATHS.addresses}`;
+/** The address autocomplete's service: an external provider of the same answer (ADDRESS_LOOKUP_URL at build and at start), else ours. */
+export const ADDRESS_LOOKUP_URL: string = import.meta.env.ADDRESS_LOOKUP_URL || `${SERVICE_BASE_URL}${SERVICER_LOOKUP_PATHS.addresses}`;
 /** The Applications menu's products (SPEC section 6); unset, the paths of DEFAULT_APPLICATION_URLS on this origin. */
 export const APPLICATION_URLS: ApplicationUrls = {
   leadPortal: import.meta.env.VITE_LEAD_PORTAL_URL || DEFAULT_APPLICATION_URLS.leadPortal,

@@ -1,5 +1,5 @@
 // The address autocomplete's call: our route by default, an external provider of the same answer
-// when VITE_ADDRESS_LOOKUP_URL is set at build time (no cookies sent to it), its answer parsed by
+// when ADDRESS_LOOKUP_URL is set at build time (no cookies sent to it), its answer parsed by
 // the contract, a refusal raised as HttpError.
 import ky from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,12 +41,12 @@ describe('address lookup', () => {
     await expect(createAddressLookup('http://registry.test/a', answering(200, { results: [] }).kyInstance)('1542 Maple')).rejects.toThrow();
   });
 
-  it('uses our address-lookup route unless VITE_ADDRESS_LOOKUP_URL names a provider', async () => {
-    vi.stubEnv('VITE_ADDRESS_LOOKUP_URL', '');
+  it('uses our address-lookup route unless ADDRESS_LOOKUP_URL names a provider', async () => {
+    vi.stubEnv('ADDRESS_LOOKUP_URL', '');
     vi.stubEnv('VITE_SERVICE_BASE_URL', '');
     expect((await import('../../src/web/config')).ADDRESS_LOOKUP_URL).toBe(SERVICER_LOOKUP_PATHS.addresses);
     vi.resetModules();
-    vi.stubEnv('VITE_ADDRESS_LOOKUP_URL', 'https://addresses.example/v1/addresses');
+    vi.stubEnv('ADDRESS_LOOKUP_URL', 'https://addresses.example/v1/addresses');
     expect((await import('../../src/web/config')).ADDRESS_LOOKUP_URL).toBe('https://addresses.example/v1/addresses');
   });
 });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../src/contract/common';
 import { PATHS } from '../../src/contract/paths';
 import { useRouteTest } from './support/route-test';
+import { parseConfig } from '../../src/server/config';
+import { securityHeaders } from '../../src/server/plugins/security';
 
 let staticDir: string;
 
@@ -202,5 +204,26 @@ describe('OpenAPI', () => {
     expect(document.paths[PATHS.usersMe].get.responses['200']).toBeDefined();
     const html = await server.anonymous.get('/registry/api-docs');
     expect(html.statusCode).toBe(200);
+  });
+});
+
+describe('an external address provider (ADDRESS_LOOKUP_URL)', () => {
+  it("is read from the environment, and its origin joins the CSP's connect-src", async () => {
+    const config = parseConfig({ ADDRESS_LOOKUP_URL: 'https://addresses.example/v1/addresses?key=1' });
+    expect(config.addressLookupUrl).toBe('https://addresses.example/v1/addresses?key=1');
+    expect(() => parseConfig({ ADDRESS_LOOKUP_URL: 'ftp://addresses.example/' })).toThrow(/ADDRESS_LOOKUP_URL/);
+    const csp = (options: Parameters<typeof securityHeaders>[0]) => {
+      const headers = new Map<string, string>();
+      const response = {
+        setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+        removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+      };
+      securityHeaders(options)({} as never, response as never, () => undefined);
+      return headers.get('content-security-policy') ?? '';
+    };
+    expect(csp({ production: false, connectOrigins: ['https://addresses.example'] })).toContain(
+      "connect-src 'self' https://addresses.example",
+    );
+    expect(csp({ production: false })).toContain("connect-src 'self';");
   });
 });

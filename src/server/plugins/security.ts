@@ -12,6 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface SecurityOptions {
   /** HSTS and upgrade-insecure-requests only in production (plain HTTP on a laptop otherwise). */
   readonly production: boolean;
+  /** Origins the app may call besides its own (an external address provider). */
+  readonly connectOrigins?: readonly string[];
 }
 
 /**
@@ -34,7 +36,7 @@ export function securityHeaders(options: SecurityOptions): SecurityHeadersMiddle
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
         // pdf.js runs a worker and may show documents from blob: URLs.
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
