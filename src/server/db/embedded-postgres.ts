@@ -6,6 +6,7 @@
 // pool connects as (no superuser, no ownership, only what main.ts grants it). Their passwords are
 // random, kept in DATA_DIR/postgres-credentials.json (mode 0600). PostgreSQL listens on 127.0.0.1
 // and a unix socket in its own folder, and asks for a SCRAM password on both.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -131,8 +132,48 @@ function socketDirectory(databaseDir: string, port: number): string | undefined 
   return path.join(databaseDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? databaseDir : undefined;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, options: { log?: (line: unknown) => void } = {}): Promise<EmbeddedDatabase> {
+/** The folder in DATA_DIR where PostgreSQL archives each finished WAL segment (docs/decisions/0014). */
+export const WAL_ARCHIVE_DIR = 'wal-archive';
+
+/** A shell word PostgreSQL passes on untouched: single-quoted, and `%` doubled (its placeholders). */
+const shellWord = (text: string): string => `'${text.replaceAll("'", `'\\''`).replaceAll('%', '%%')}'`;
+
+/**
+ * PostgreSQL's archive_command: copies a finished segment into the archive under a temporary
+ * name, flushes it, then renames it, so the archive never holds half a segment. A segment already
+ * there (archived before a crash lost PostgreSQL's note of it) succeeds only when identical.
+ */
+export function archiveCommand(archiveDir: string): string {
+  const target = `${shellWord(path.resolve(archiveDir))}/%f`;
+  return `if [ -f ${target} ]; then cmp -s %p ${target}; else cp %p ${target}.tmp && sync ${target}.tmp && mv ${target}.tmp ${target}; fi`;
+}
+
+/** The system user PostgreSQL runs as when the registry runs as root (it refuses root). */
+export function postgresUserIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EmbeddedPostgresOptions {
+  log?: (line: unknown) => void;
+  /**
+   * Continuous WAL archiving into DATA_DIR/wal-archive (default on; needs wal_level=replica). Off
+   * keeps minimal WAL: for throwaway clusters (the test suite's) that are never backed up.
+   */
+  archive?: boolean;
+  /** More `-c name=value` settings for this start only (a restore's recovery settings). */
+  settings?: Readonly<Record<string, string>>;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
+  const archive = (options.archive ?? true) && process.platform !== 'win32';
   const initialized = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   let credentials = readCredentials(dataDir);
   if (initialized || !credentials) {
@@ -190,13 +231,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
       'checkpoint_timeout=15min',
       '-c',
       'max_wal_size=4GB',
-      // One server, no replicas: minimal WAL lets a bulk load into a table created or emptied in
-      // the same transaction (the seed's COPY, the asset list index rebuild, their index builds)
-      // skip the WAL and be written once, synced at commit. Crash safety is unchanged.
-      '-c',
-      'wal_level=minimal',
       '-c',
       'max_wal_senders=0',
+      ...walFlags(dataDir, archive),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
   if (initialized) {
@@ -233,6 +271,34 @@ export async function startEmbeddedPostgres(dataDir: string, options: { log?: (l
       fs.rmSync(ownerFile, { force: true });
     },
   };
+}
+
+/**
+ * Archiving (the default): replica WAL (an online backup and archive recovery need it; the bulk
+ * loads that minimal WAL wrote once are now logged too), every finished segment copied into the
+ * archive, and a segment closed after at most 5 minutes of activity, so a lost disk loses at most
+ * that much. Set at every start: an existing folder starts archiving at its next start.
+ * Without archiving: one server, no replicas, minimal WAL lets a bulk load into a table created or
+ * emptied in the same transaction skip the WAL and be written once, synced at commit.
+ */
+function walFlags(dataDir: string, archive: boolean): string[] {
+  if (!archive) return ['-c', 'wal_level=minimal'];
+  const archiveDir = path.resolve(dataDir, WAL_ARCHIVE_DIR);
+  if (!fs.existsSync(archiveDir)) {
+    fs.mkdirSync(archiveDir, { recursive: true, mode: 0o700 });
+    const ids = postgresUserIds();
+    if (ids) fs.chownSync(archiveDir, ids.uid, ids.gid);
+  }
+  return [
+    '-c',
+    'wal_level=replica',
+    '-c',
+    'archive_mode=on',
+    '-c',
+    `archive_command=${archiveCommand(archiveDir)}`,
+    '-c',
+    'archive_timeout=300',
+  ];
 }
 
 interface Endpoint {
