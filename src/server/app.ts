@@ -26,6 +26,7 @@ import bodyDeadlinePlugin from './plugins/body-deadline';
 import databasePlugin from './plugins/database';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrorHandler, securityHeaderLines } from './plugins/error-handler';
 import jobsPlugin from './plugins/jobs';
+import { backupSchedules } from './jobs/backup-job';
 import loanPageCachePlugin from './plugins/loan-page-cache';
 import openApiPlugin from './plugins/openapi';
 import repositoriesPlugin from './plugins/repositories';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
         | 'jobRetentionHours'
         | 'jobPurgeIntervalMs'
         | 'jobTestDelayMs'
+        | 'databaseUrl'
+        | 'dataDir'
         | 'requestTimeoutMs'
         | 'bodyTimeoutMs'
         | 'connectionTimeoutMs'
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     testDelayMs: config.jobTestDelayMs ?? 0,
     retentionHours: config.jobRetentionHours ?? DEFAULT_JOB_RETENTION_HOURS,
     purgeIntervalMs: config.jobPurgeIntervalMs ?? DEFAULT_JOB_PURGE_INTERVAL_MS,
+    ...(config.jobWorkers && !config.databaseUrl && config.dataDir ? { schedules: backupSchedules(config.dataDir) } : {}),
   });
   await app.register(errorHandlerPlugin);
   // A query parameter given twice reaches zod as an array ('expected number, received NaN'): say

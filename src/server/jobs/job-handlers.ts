@@ -1,5 +1,6 @@
 // What each queue's jobs do (see job-runner.ts for the contract: idempotent, retried with backoff).
 // One line per queue; a handler parses its own data.
+import { runBackupDatabase } from './backup-job';
 import { batchDownloadAomsFailed, runBatchDownloadAoms } from './batch-download-job';
 import { deactivationFailed, runProcessDeactivation } from './deactivation-job';
 import { JOB_QUEUES } from './job-queues';
@@ -10,6 +11,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [JOB_QUEUES.batchDownloadAoms]: runBatchDownloadAoms,
   [JOB_QUEUES.processDeactivation]: runProcessDeactivation,
   [JOB_QUEUES.sendOutbox]: runSendOutbox,
+  [JOB_QUEUES.backupDatabase]: runBackupDatabase,
 };
 
 /** Called once when a queue's job has failed for good (optional per queue). */

@@ -4,6 +4,7 @@ export const JOB_QUEUES = {
   batchDownloadAoms: 'batch-download-aoms',
   processDeactivation: 'process-deactivation',
   sendOutbox: 'send-outbox',
+  backupDatabase: 'backup-database',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
@@ -30,4 +31,6 @@ export const JOB_QUEUE_OPTIONS: Readonly<Record<JobQueue, JobQueueOptions>> = {
   [JOB_QUEUES.processDeactivation]: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 },
   // A mail server that is down for a while: retries over about an hour.
   [JOB_QUEUES.sendOutbox]: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // A million-loan backup takes minutes; a failed one is tried again a few times within the day.
+  [JOB_QUEUES.backupDatabase]: { retryLimit: 3, retryDelay: 15 * 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };

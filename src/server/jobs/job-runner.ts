@@ -89,6 +89,16 @@ export interface JobRunnerOptions {
   readonly supervise?: boolean;
   /** Test only: each `context.step()` waits this long, so a test can catch a job half-way. */
   readonly testDelayMs?: number;
+  /**
+   * Cron schedules (UTC) kept by pg-boss's timekeeper, which then runs on this server; a queue
+   * given `null` loses its schedule. Absent: schedules are neither changed nor run here.
+   */
+  readonly schedules?: Readonly<Partial<Record<JobQueue, JobSchedule | null>>>;
+}
+
+export interface JobSchedule {
+  readonly cron: string;
+  readonly data: Record<string, unknown>;
 }
 
 /** Anything with pg's `query`: the pool, or one checked-out client (a transaction's). */
@@ -143,8 +153,11 @@ export class PgBossJobRunner implements JobRunner {
       db: executorOver(this.pool),
       schema: JOB_SCHEMA,
       supervise: options.supervise ?? false,
-      // No cron schedules: the timekeeper's clock checks would only cost queries.
-      schedule: false,
+      // The timekeeper's clock checks cost queries: only a server with schedules runs it, at its slowest.
+      schedule: Object.values(options.schedules ?? {}).some((schedule) => schedule),
+      cronMonitorIntervalSeconds: 45,
+      cronWorkerIntervalSeconds: 45,
+      clockMonitorIntervalSeconds: 600,
       migrate: true,
     });
     this.boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job runner error'));
@@ -159,6 +172,10 @@ export class PgBossJobRunner implements JobRunner {
         await this.boss.createQueue(queue, queueOptions);
         // createQueue leaves an existing queue alone: bring its retry options up to date.
         await this.boss.updateQueue(queue, queueOptions);
+      }
+      for (const [queue, schedule] of Object.entries(this.options.schedules ?? {})) {
+        if (schedule) await this.boss.schedule(queue, schedule.cron, schedule.data, { tz: 'UTC' });
+        else await this.boss.unschedule(queue);
       }
     })();
     return this.started;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JOB_FAILURE_HANDLERS, JOB_HANDLERS } from '../jobs/job-handlers';
-import { PgBossJobRunner, type JobFailureHandlers, type JobHandlers, type JobRunner } from '../jobs/job-runner';
+import { PgBossJobRunner, type JobFailureHandlers, type JobHandlers, type JobRunner, type JobRunnerOptions } from '../jobs/job-runner';
 import { runPeriodically } from './periodic-task';
 
 declare module 'fastify' {
@@ -25,6 +25,8 @@ export interface JobsPluginOptions {
   /** Finished jobs (and their zips) older than this are deleted, every purgeIntervalMs, by every server. */
   readonly retentionHours: number;
   readonly purgeIntervalMs: number;
+  /** Cron schedules this server keeps and runs (the embedded database's daily backup). */
+  readonly schedules?: JobRunnerOptions['schedules'];
 }
 
 async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Promise<void> {
@@ -34,6 +36,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions): Pro
     log: app.log.child({ plugin: 'jobs' }),
     supervise: options.workers,
     testDelayMs: options.testDelayMs ?? 0,
+    ...(options.schedules ? { schedules: options.schedules } : {}),
   });
   app.decorate('jobs', runner);
   if (options.workers) app.addHook('onReady', () => runner.startWorkers());
