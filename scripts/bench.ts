@@ -56,6 +56,7 @@ import {
   addressYardstick,
   type AddressBenchData,
 } from './bench-addresses';
+import { BACKUP_SCENARIO, runBackupBench, type BackupBenchReport } from './bench-backup';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 import {
   mergeRounds,
@@ -314,6 +315,8 @@ function goals(report: Report): Goal[] {
       measure: (r) => r.results.reduce((sum, result) => sum + result.errors, 0),
     },
     { label: 'server RSS after load', unit: 'MB', op: '<', target: 500, measure: (r) => r.memory.after.rss / MB },
+    // An online backup and a restore of it (scripts/bench-backup.ts; --only backup).
+    { label: 'restore of the backup (extract + WAL replay)', unit: 's', op: '<', target: 600, measure: (r) => r.backup?.restoreSeconds },
   ];
 }
 
@@ -769,6 +772,8 @@ interface Report {
   readonly assets?: AssetsReport;
   /** The batch download's zip (scripts/bench-zip.ts). */
   readonly zip?: ZipBenchReport;
+  /** The online backup and its restore (scripts/bench-backup.ts). */
+  readonly backup?: BackupBenchReport;
   /** The organization whose inbox was measured (scripts/bench-messages.ts). */
   readonly admin?: {
     readonly organizations: number;
@@ -1470,6 +1475,18 @@ async function main(): Promise<number> {
         : ` skipped: ${outcome.skipped}\n`,
     );
   }
+  // An online backup while the server runs, then its restore into a scratch folder beside the data.
+  let backup: BackupBenchReport | undefined;
+  if (isSelected(BACKUP_SCENARIO)) {
+    process.stdout.write(`  ${BACKUP_SCENARIO}...`);
+    const scratch = `${dataDir.replace(/\/+$/, '')}-backup-bench`;
+    onRelease('the backup scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
+    backup = await runBackupBench(dataDir, scratch);
+    process.stdout.write(
+      ` ${fixed(backup.dataBytes / MB, 0)} MB of data in ${grouped(backup.files)} files, backed up in ${fixed(backup.backupSeconds, 1)} s ` +
+        `to ${fixed(backup.fileBytes / MB, 0)} MB, restored in ${fixed(backup.restoreSeconds, 1)} s\n`,
+    );
+  }
   const after = process.memoryUsage();
 
   const web: { initialJs?: InitialJs; lighthouse?: LighthouseResult; messagesRender?: MessagesRenderResult } = {};
@@ -1513,6 +1530,7 @@ async function main(): Promise<number> {
     memory: { atStart, beforeLoad, after },
     ...(assets ? { assets } : {}),
     ...(zip ? { zip } : {}),
+    ...(backup ? { backup } : {}),
     ...(messages ? { messages } : {}),
     ...(admin ? { admin } : {}),
     ...(addresses ? { addresses } : {}),

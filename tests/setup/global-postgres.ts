@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   process.prependListener('beforeExit', () => process.exit(process.exitCode ?? 0));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-vitest-'));
   fs.chmodSync(dataDir, 0o755);
-  const postgres = await startEmbeddedPostgres(dataDir);
+  // Throwaway databases, never backed up: no WAL archive to fill with every test's writes.
+  const postgres = await startEmbeddedPostgres(dataDir, { archive: false });
   // The bootstrap superuser, for set-up only: each test file makes its database with it.
   project.provide('postgresAdminUrl', postgres.superuserConnectionString('postgres'));
   // The owner role migrates each test database; tests and their servers run as the application role.
