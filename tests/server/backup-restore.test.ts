@@ -12,9 +12,11 @@ import { userParticipantsSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import type { ProfileDraft } from '../../src/contract/profile';
 import { usersMeSchema } from '../../src/contract/users';
-import { backupDataDir, type BackupResult } from '../../src/server/backup/base-backup';
+import { backupDataDir, type BackupResult, type BackupSummary } from '../../src/server/backup/base-backup';
 import { connectSuperuser, runningCluster } from '../../src/server/backup/cluster';
 import { restoreBackup } from '../../src/server/backup/restore';
+import { runBackupDatabase } from '../../src/server/jobs/backup-job';
+import type { JobContext } from '../../src/server/jobs/job-runner';
 import { httpCall, signalServer, signInOverHttp, startServerProcess, waitUntil, type ServerProcess } from './support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -187,4 +189,31 @@ describe('backup and restore', () => {
     await expect(restoreBackup({ file: damaged, dataDir: target, key })).rejects.toThrow('failed its authentication');
     expect(fs.existsSync(target)).toBe(false);
   });
+
+  // Last: it prunes the archive the restores above replay.
+  it('the daily job: scheduled on an embedded server, backs up into DATA_DIR/backups and prunes the WAL no kept backup needs', async () => {
+    const server = await startServerProcess({ ...serverEnv(source), BACKUP_SCHEDULE: '15 3 * * *' }, 120_000);
+    servers.push(server);
+    const client = await connectSuperuser(source, runningCluster(source)!);
+    try {
+      const { rows } = await client.query<{ cron: string; dataDir: string }>(
+        "SELECT cron, data->>'dataDir' AS \"dataDir\" FROM pgboss.schedule WHERE name = 'backup-database'",
+      );
+      expect(rows).toEqual([{ cron: '15 3 * * *', dataDir: source }]);
+    } finally {
+      await client.end();
+    }
+    const archive = path.join(source, 'wal-archive');
+    const before = fs.readdirSync(archive).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    const logged: unknown[] = [];
+    const context = { step: async () => undefined, log: { info: (entry: unknown) => logged.push(entry) } } as unknown as JobContext;
+    await runBackupDatabase(context, { dataDir: source });
+    const backups = fs.readdirSync(path.join(source, 'backups')).filter((name) => name.endsWith('.tar.gz'));
+    expect(backups).toHaveLength(1);
+    const summary = JSON.parse(fs.readFileSync(path.join(source, 'backups', `${backups[0]}.json`), 'utf8')) as BackupSummary;
+    const after = fs.readdirSync(archive).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    expect(after.every((name) => name.slice(8) >= summary.startWalFile.slice(8))).toBe(true);
+    expect(before.some((name) => name.slice(8) < summary.startWalFile.slice(8))).toBe(true);
+    await signalServer(server, 'SIGTERM');
+  }, 180_000);
 });
