@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userParticipantsSchema } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import type { ProfileDraft } from '../../src/contract/profile';
@@ -188,6 +188,29 @@ describe('backup and restore', () => {
     const target = path.join(tmp, 'from-damaged');
     await expect(restoreBackup({ file: damaged, dataDir: target, key })).rejects.toThrow('failed its authentication');
     expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it("with DATABASE_URL, backs up nothing and says so when no pg_dump of the server's major version is on PATH", () => {
+    const out = path.join(tmp, 'dumps');
+    const run = (pathVariable: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', out], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: inject('postgresOwnerUrl'), PATH: pathVariable },
+        encoding: 'utf8',
+      });
+    const emptyBin = path.join(tmp, 'empty-bin');
+    fs.mkdirSync(emptyBin, { recursive: true });
+    const without = run(emptyBin);
+    expect(without.status).toBe(1);
+    expect(without.stderr).toContain('No pg_dump on PATH: nothing was backed up.');
+    const installed = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' });
+    const major = /\(PostgreSQL\)\s+(\d+)/.exec(installed.stdout ?? '')?.[1];
+    if (major && major !== '18') {
+      const older = run(process.env.PATH ?? '');
+      expect(older.status).toBe(1);
+      expect(older.stderr).toContain(`pg_dump on PATH is version ${major} and the server is PostgreSQL 18: nothing was backed up.`);
+    }
+    expect(fs.existsSync(out) ? fs.readdirSync(out) : []).toEqual([]);
   });
 
   // Last: it prunes the archive the restores above replay.

@@ -23,7 +23,7 @@ export async function serverMajor(connectionString: string): Promise<number> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query<{ version: string }>('SHOW server_version_num');
+    const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version_num') AS version");
     return Math.floor(Number(rows[0]!.version) / 10000);
   } finally {
     await client.end();
