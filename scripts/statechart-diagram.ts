@@ -128,14 +128,14 @@ export function countChart(chart: Chart): { states: number; transitions: number 
   return { states: chart.states.size - 1, transitions: chart.transitions.length };
 }
 
-function isAncestorOrSelf(chart: Chart, ancestor: string, id: string): boolean {
+export function isAncestorOrSelf(chart: Chart, ancestor: string, id: string): boolean {
   for (let cur: string | undefined = id; cur !== undefined; cur = chart.states.get(cur)?.parent) {
     if (cur === ancestor) return true;
   }
   return false;
 }
 
-const isCluster = (s: ChartState) => s.type === 'compound' || s.type === 'parallel';
+export const isCluster = (s: ChartState) => s.type === 'compound' || s.type === 'parallel';
 
 // ---------------------------------------------------------------------------------- DOT ----
 
@@ -144,7 +144,7 @@ const clusterName = (id: string) => q(`cluster_${id}`);
 const anchorOf = (id: string) => `${id}::anchor`;
 const initialOf = (id: string) => `${id}::initial`;
 
-function stateLines(s: ChartState, internal: ChartTransition[] = []): string[] {
+export function stateLines(s: ChartState, internal: ChartTransition[] = []): string[] {
   return [
     ...s.invokes.map((name) => `invoke / ${name}`),
     ...s.entry.map((name) => `entry / ${name}`),

@@ -5,72 +5,38 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deactivationMachine, type DeactivationSnapshot } from '../../machines/deactivation';
+import { deactivationMachine } from '../../machines/deactivation';
 import {
   DEACTIVATION_TEXT_FIELDS,
-  deactivationErrors,
-  declaredInstrument,
   INSTRUMENT_FILE_FIELD,
-  type DeactivationAccepted,
   type DeactivationField,
   type DeactivationTextField,
 } from '../../src/contract/deactivation';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { DEACTIVATION_REASON_LABELS, DEACTIVATION_REASONS } from '../../src/domain/deactivation';
 import { ASSET_PAGE_TEXTS } from '../../src/domain/asset-texts';
 import { DEACTIVATION_TEXTS as T } from '../../src/domain/deactivation-texts';
 import { fieldId } from '../../src/web/screens/deactivation/deactivation-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { MB, pdfFile, VALID_VALUES } from '../support/deactivation-fixtures';
+import {
+  accepted,
+  goodFile,
+  hugeFile,
+  loanNotFound,
+  organization,
+  refused,
+  transferPending,
+  walk,
+  zipRefused,
+} from '../machines/walks/deactivation';
+import { VALID_VALUES } from '../support/deactivation-fixtures';
 import { sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const accepted: DeactivationAccepted = { id: '9a0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f', loanId: sampleLoanId, status: 'SUBMITTED' };
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const zipRefused = new HttpError(
-  400,
-  JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `address.zipCode: ${T.invalidZip}` }),
-);
-const refused = new HttpError(
-  409,
-  JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'A deactivation request for this asset is already pending.' }),
-);
-const goodFile = pdfFile(4096);
-const hugeFile = pdfFile(10 * MB + 1, 'huge.pdf');
-
-/** States are told apart by where the machine is and whether the fields and the file pass the rules. */
-function serializeState(snapshot: DeactivationSnapshot): string {
-  const { draft, file } = snapshot.context;
-  const errors = deactivationErrors(draft, declaredInstrument(file));
-  const fieldsValid = Object.keys(errors).every((field) => field === INSTRUMENT_FILE_FIELD);
-  return JSON.stringify([snapshot.value, fieldsValid, errors[INSTRUMENT_FILE_FIELD] === undefined]);
-}
-
-const organization = sampleOrganization(1, true);
-const loanNotFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found."}');
-const detailsUnavailable = new HttpError(503, '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}');
-/** Owned by `organization` (sampleLoanDetails' owner), but its owner role is pending a transfer. */
-const transferPending = sampleLoanDetails({ pendingOwner: true });
-
-const walker = createModelWalker(deactivationMachine, {
-  input: { loanId: sampleLoanId, participantId: organization.participant.id },
-  serializeState,
-  events: {
-    'done: loadLoan': [{ output: sampleLoanDetails() }, { output: transferPending }],
-    'error: loadLoan': [{ error: loanNotFound }, { error: detailsUnavailable }],
-    'form.change': [{ values: VALID_VALUES }, { values: { 'address.zip': '946' } }],
-    // `chosen` tells the two apart where events are compared as JSON (a File has no JSON of its own).
-    'form.file': [
-      { file: goodFile, chosen: 'a PDF' },
-      { file: hugeFile, chosen: 'a PDF over 10 MB' },
-    ],
-    'done: submitDeactivation': { output: accepted },
-    'error: submitDeactivation': [{ error: serverError }, { error: zipRefused }],
-  },
-});
+const walker = createModelWalker(deactivationMachine, walk);
 
 const user = userEvent.setup();
 const control = (field: DeactivationField) => document.getElementById(fieldId(field)) as HTMLInputElement | HTMLSelectElement;

@@ -4,47 +4,22 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { PERMISSION_REFUSALS } from '../../src/domain/access';
 import { NAVIGATION_LABELS, SUPPORT_CONTACT, TEXTS } from '../../src/domain/texts';
 import { sessionMachine, type Account } from '../../machines/session';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
+import {
+  invalidParticipant,
+  organizations,
+  stored,
+  walk,
+} from '../machines/walks/session';
+import { sampleUser } from '../support/session-fixtures';
 import { renderApp } from './support/render-app';
 
-const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
-const account: Account = { user: sampleUser, organizations };
-/** Every organization of the account deactivated: the account loads with none. */
-const accountWithoutOrganizations: Account = { user: sampleUser, organizations: [] };
-/** Each path starts with an organization remembered from the last visit (browser storage). */
-const stored = organizations[0]?.participant.id ?? '';
-const unauthorized = new HttpError(401, '{"statusCode":401,"error":"Unauthorized","message":"Authentication required"}');
-const invalidParticipant = new HttpError(403, '{"statusCode":403,"error":"Forbidden","message":"Invalid participant"}');
-/** A role the caller lacks (decision 0010): SPEC section 6's Invalid Permissions page, not Invalid participant. */
-const permissionRefusal = new HttpError(
-  403,
-  JSON.stringify({ statusCode: 403, error: 'Forbidden', message: PERMISSION_REFUSALS['registry-staff'] }),
-);
-const notRegistered = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"User not found."}');
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-
-const walker = createModelWalker(sessionMachine, {
-  input: { storedParticipantId: stored },
-  // Whether an organization is named matters: Invalid participant loads the account again only then.
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.participantId !== null]),
-  events: {
-    'done: fetchIdentity': { output: sampleIdentity },
-    'error: fetchIdentity': [{ error: unauthorized }, { error: serverError }],
-    'done: fetchAccount': [{ output: account }, { output: accountWithoutOrganizations }],
-    'error: fetchAccount': [{ error: invalidParticipant }, { error: unauthorized }, { error: notRegistered }, { error: serverError }],
-    'done: logout': { output: undefined },
-    'error: logout': [{ error: unauthorized }, { error: serverError }],
-    'organization.switch': [{ participantId: organizations[1]?.participant.id }],
-    'session.callFailed': [{ error: unauthorized }, { error: invalidParticipant }, { error: permissionRefusal }],
-  },
-});
+const walker = createModelWalker(sessionMachine, walk);
 
 type App = ReturnType<typeof renderApp>;
 const user = userEvent.setup();

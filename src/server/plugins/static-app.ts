@@ -2,9 +2,12 @@
 // browser's unknown address outside the API, and the JSON 404 for everything else (405 with Allow
 // for a method the path's routes do not take). Files are sent precompressed (the build writes .br
 // and .gz beside them, see vite.config.ts) as the request's Accept-Encoding allows; hashed assets
-// are cached for a year, the page is revalidated on every load.
+// are cached for a year, the page is revalidated on every load. The statechart explorer
+// (visualizations/, written by `npm run visualize`) is served as it is under /registry/statecharts/:
+// static pages for everyone, no session, no data.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +19,9 @@ import type { RouteMethods } from '../route-methods';
 import { errorBody } from './error-handler';
 
 const APP_PREFIX = `${BASE_PATH}/`;
+export const STATECHARTS_PREFIX = `${APP_PREFIX}statecharts/`;
+/** The explorer's pages, committed in the repository. */
+const STATECHARTS_DIR = fileURLToPath(new URL('../../../visualizations', import.meta.url));
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Loan Registry</title></head>
@@ -53,6 +59,8 @@ export interface StaticAppOptions {
   readonly staticDir: string;
   /** Every route of the server: a method none of a path's routes takes is a 405 with Allow. */
   readonly routeMethods: RouteMethods;
+  /** The statechart explorer's pages (default: the repository's visualizations/). */
+  readonly statechartsDir?: string;
 }
 
 async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions): Promise<void> {
@@ -61,6 +69,22 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
   app.get(BASE_PATH, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect(APP_PREFIX, 302));
+
+  // The explorer's pages are everyone's, built or not: they hold no data.
+  defaultAccess(app, 'public', STATECHARTS_PREFIX);
+  await app.register(fastifyStatic, {
+    root: options.statechartsDir ?? STATECHARTS_DIR,
+    prefix: STATECHARTS_PREFIX,
+    decorateReply: false,
+    index: ['index.html'],
+    redirect: false,
+    schemaHide: true,
+    setHeaders: (reply) => reply.header('cache-control', REVALIDATE),
+  });
+  // Without the slash the pages' relative links would leave the folder.
+  app.get(STATECHARTS_PREFIX.slice(0, -1), { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(STATECHARTS_PREFIX, 301),
+  );
 
   if (built) {
     // The built app's files are everyone's.
@@ -101,7 +125,8 @@ async function staticAppPlugin(app: FastifyInstance, options: StaticAppOptions):
   // @fastify/static answers files; screens of the single-page app and the bare prefix get index.html.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if ((request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(APP_PREFIX) && !looksLikeFile(pathname)) {
+    const isAppScreen = pathname.startsWith(APP_PREFIX) && !pathname.startsWith(STATECHARTS_PREFIX) && !looksLikeFile(pathname);
+    if ((request.method === 'GET' || request.method === 'HEAD') && isAppScreen) {
       return sendApp(reply);
     }
     const allowed = options.routeMethods.allowed(pathname);

@@ -378,6 +378,12 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
   'GET /registry': { answer: everyone(302), url: () => '/registry' },
   'GET /registry/': { answer: everyone(200), url: () => '/registry/' },
   'GET /registry/*': { answer: everyone(200), url: () => '/registry/assets/assets', note: 'a screen of the app: index.html' },
+  'GET /registry/statecharts': { answer: everyone(301), url: () => '/registry/statecharts' },
+  'GET /registry/statecharts/*': {
+    answer: everyone(200),
+    url: () => '/registry/statecharts/session.html',
+    note: 'the statechart explorer',
+  },
 
   // Identity broker, session only.
   [`GET ${PATHS.figureInfo}`]: { answer: everyone(200), url: () => PATHS.figureInfo },
