@@ -42,14 +42,14 @@ export function externalEvents(machine: AnyStateMachine, chart: Chart): string[]
   return [...new Set(types)];
 }
 
-/** Which of the walk's events of a type a step sends (its index), matched as JSON. */
-function variantIndex(machine: AnyStateMachine, walk: Walk, event: EventObject): number {
+/** Which of the walk's events of a type a step sends (its index, matched as JSON), and how many there are. */
+function variantOf(machine: AnyStateMachine, walk: Walk, event: EventObject): { index: number; count: number } {
   const supplied = typeof walk.events === 'object' ? lookup(machine, walk.events as Record<string, unknown>, event.type) : undefined;
-  if (supplied === undefined) return 0;
+  if (supplied === undefined) return { index: 0, count: 1 };
   const list = (Array.isArray(supplied) ? supplied : [supplied]) as object[];
   const wanted = JSON.stringify(event);
   const index = list.findIndex((candidate) => JSON.stringify({ ...candidate, type: event.type }) === wanted);
-  return Math.max(0, index);
+  return { index: Math.max(0, index), count: list.length };
 }
 
 /** The model-based test's paths as tours, and for each state the shortest tour prefix that reaches it. */
@@ -70,11 +70,10 @@ export function toursOf(machine: AnyStateMachine, walk: Walk | undefined): Pick<
         if (node !== machine.root && (!known || known.steps > count)) reach[node.id] = { tour: index, steps: count };
       }
     });
-    const steps = path.steps.slice(1).map((step) => ({
-      type: step.event.type,
-      variant: variantIndex(machine, walk, step.event),
-      label: describeEvent(machine, step.event),
-    }));
+    const steps = path.steps.slice(1).map((step) => {
+      const variant = variantOf(machine, walk, step.event);
+      return { type: step.event.type, variant: variant.index, label: describeEvent(machine, step.event, variant.index, variant.count) };
+    });
     const leaves = activeStateNodes(machine, path.state as AnyMachineSnapshot)
       .filter((node) => node.type === 'atomic' || node.type === 'final')
       .map((node) => node.path.join('.'));
@@ -169,7 +168,7 @@ ${stateList(chart, data.reach, file)}
         </div>
         <div class="panel picture">
           <figure>
-            <div class="drawing">
+            <div class="drawing" tabindex="0" role="group" aria-label="Drawing (scroll with the arrow keys)">
 ${drawing}
             </div>
           </figure>
@@ -245,7 +244,7 @@ header, main { max-width: 1600px; margin: 0 auto; padding: 0.75rem 1.5rem; }
 h1 { font-size: 1.6rem; margin: 0.25rem 0; }
 h2 { font-size: 1.1rem; margin: 1rem 0 0.4rem; }
 a { color: #1d4ed8; }
-a:focus-visible, button:focus-visible, pre:focus-visible, input:focus-visible, [tabindex="-1"]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+a:focus-visible, button:focus-visible, pre:focus-visible, .drawing:focus-visible, input:focus-visible, [tabindex="-1"]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .counts, .hint { color: #4b5563; }
 .layout { display: grid; grid-template-columns: minmax(320px, 420px) minmax(0, 1fr); gap: 1.5rem; }
 .panel { min-width: 0; }

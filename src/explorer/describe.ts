@@ -32,9 +32,12 @@ export function describePayload(event: EventObject): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** `form.change ({"values":...})`, `error: fetchIdentity (HTTP 401: ...)`, `after debounce (500ms)`. */
-export function describeEvent(machine: AnyStateMachine, event: EventObject): string {
-  const payload = describePayload(event);
+/**
+ * `form.change ({"values":...})`, `error: fetchIdentity (HTTP 401: ...)`, `after debounce (500ms)`;
+ * `done: loadLoan (answer 2 of 2)` when the walk has several events of the type that nothing else tells apart.
+ */
+export function describeEvent(machine: AnyStateMachine, event: EventObject, variant = 0, variants = 1): string {
+  const payload = describePayload(event) || (variants > 1 ? `answer ${variant + 1} of ${variants}` : '');
   const name = eventLabel(machine, event.type);
   return payload ? `${name} (${payload})` : name;
 }

@@ -7,10 +7,10 @@ import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine
 import { machines } from '../../machines/index';
 import { HttpError } from '../contract/http-error';
 import { activeStateNodes } from '../../scripts/statechart-introspection';
-import { formatGuard } from '../../scripts/statechart-diagram';
 import { lookup, type PathOptions } from '../../scripts/statechart-paths';
-import { describeEvent as describeEventOf, describePayload, describeValue, readable } from './describe';
+import { describeEvent as describeEventOf, describeValue, readable } from './describe';
 import { PAGE_DATA_ID, type PageData } from './page-data';
+import { refusal } from './refusal';
 
 type Walk = PathOptions<AnyStateMachine>;
 type Supplied = Partial<EventObject> & { output?: unknown; error?: unknown };
@@ -70,7 +70,7 @@ function variantsOf(type: string): EventObject[] {
   return (Array.isArray(supplied) ? supplied : [supplied]).map((event) => ({ ...(event as object), type }) as EventObject);
 }
 
-const describeEvent = (event: EventObject): string => describeEventOf(machine, event);
+const describeEvent = (event: EventObject, variant = 0, variants = 1): string => describeEventOf(machine, event, variant, variants);
 
 let clock = new ManualClock();
 let pending: Pending[] = [];
@@ -135,8 +135,7 @@ async function replay(to: Step[]): Promise<void> {
 }
 
 /** The step that produces a tour's event: answer the service, fire the timer, or send it. */
-function tourStep(event: EventObject): Step {
-  const label = describeEvent(event);
+function tourStep(event: EventObject, label: string): Step {
   for (const [prefix, ok] of [
     ['xstate.done.actor.', true],
     ['xstate.error.actor.', false],
@@ -166,7 +165,7 @@ async function nextTourStep(draw = true): Promise<void> {
   if (!tour || !step) return;
   const event = variantsOf(step.type)[step.variant] ?? { type: step.type };
   tour = { ...tour, at: tour.at + 1 };
-  const next = tourStep(event);
+  const next = tourStep(event, step.label);
   steps = [...steps, next];
   await apply(next);
   if (draw) {
@@ -185,17 +184,6 @@ const stateText = (snapshot: AnyMachineSnapshot): string => {
   return snapshot.status === 'done' ? `${where} (finished)` : snapshot.status === 'error' ? `${where} (stopped by an error)` : where;
 };
 
-/** Why an event is not accepted now: no active state takes it, or the guards refuse it. */
-function refusal(snapshot: AnyMachineSnapshot, type: string): string {
-  if (snapshot.status !== 'active') return 'the machine has stopped';
-  const candidates = activeStateNodes(machine, snapshot).flatMap(
-    (node) => ((node.on as Record<string, Array<{ guard?: unknown }>>)[type] ?? []) as Array<{ guard?: unknown }>,
-  );
-  const guards = [...new Set(candidates.map((t) => formatGuard(t.guard)).filter(Boolean))];
-  if (candidates.length && guards.length) return `refused by ${guards.length > 1 ? 'guards' : 'guard'} ${guards.join(', ')}`;
-  return 'not accepted in this state';
-}
-
 interface EventButton {
   event: EventObject;
   button: HTMLButtonElement;
@@ -206,12 +194,14 @@ const eventButtons: EventButton[] = [];
 function buildEventButtons(): void {
   const list = byId('events');
   data.events.forEach((type, i) => {
-    variantsOf(type).forEach((event, j) => {
+    const variants = variantsOf(type);
+    variants.forEach((event, j) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
+      const label = describeEvent(event, j, variants.length);
       button.type = 'button';
-      button.textContent = describeEvent(event);
-      button.addEventListener('click', () => void perform({ kind: 'event', event, label: describeEvent(event) }));
+      button.textContent = label;
+      button.addEventListener('click', () => void perform({ kind: 'event', event, label }));
       const reason = document.createElement('span');
       reason.className = 'reason';
       reason.id = `reason-${i}-${j}`;
@@ -247,11 +237,11 @@ function renderServices(snapshot: AnyMachineSnapshot): void {
       answers.className = 'answers';
       const settle = (ok: boolean, value: unknown, label: string) => () =>
         void perform({ kind: 'settle', id: service.id, ok, value, label: `${service.src}: ${label}` });
-      for (const event of variantsOf(`xstate.done.actor.${service.id}`)) {
+      const outputs = variantsOf(`xstate.done.actor.${service.id}`);
+      for (const [n, event] of outputs.entries()) {
         const output = (event as Supplied).output;
-        answers.append(
-          button(`Succeed${describePayload(event) ? ` (${describePayload(event)})` : ''}`, settle(true, output, 'succeeded'), name.id),
-        );
+        const which = outputs.length > 1 ? ` (answer ${n + 1} of ${outputs.length})` : '';
+        answers.append(button(`Succeed${which}`, settle(true, output, `succeeded${which}`), name.id));
       }
       for (const event of variantsOf(`xstate.error.actor.${service.id}`)) {
         const error = (event as Supplied).error;
@@ -307,7 +297,7 @@ function render(): void {
   for (const { event, button: element, reason } of eventButtons) {
     const accepted = snapshot.status === 'active' && snapshot.can(event);
     element.disabled = !accepted;
-    reason.textContent = accepted ? '' : `(${refusal(snapshot, event.type)})`;
+    reason.textContent = accepted ? '' : `(${refusal(machine, snapshot, event.type)})`;
   }
   renderServices(snapshot);
 

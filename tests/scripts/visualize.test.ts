@@ -195,6 +195,9 @@ describe('toMermaid', () => {
   });
 });
 
+/** No walks and no page script: what these tests read is the pages (tests/scripts/statechart-explorer.test.ts bundles). */
+const OPTIONS = { walks: {}, bundle: false };
+
 describe('visualize', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -207,10 +210,20 @@ describe('visualize', () => {
     expect(displayName('batchDownload')).toBe('Batch download');
   });
 
-  it('renders SVG, Mermaid, README and an accessible gallery, identically on every run', async () => {
+  it('renders SVG, Mermaid, README and the explorer (pages and index), identically on every run', async () => {
     const machines = { toggle: toggleMachine, sampleFlow: sampleMachine };
-    const files = await renderAll(machines);
-    expect([...files.keys()]).toEqual(['sample-flow.svg', 'sample-flow.mmd', 'toggle.svg', 'toggle.mmd', 'README.md', 'index.html']);
+    const files = await renderAll(machines, OPTIONS);
+    expect([...files.keys()]).toEqual([
+      'sample-flow.svg',
+      'sample-flow.mmd',
+      'sample-flow.html',
+      'toggle.svg',
+      'toggle.mmd',
+      'toggle.html',
+      'README.md',
+      'index.html',
+      'explorer.css',
+    ]);
     const svg = files.get('sample-flow.svg') ?? '';
     expect(svg).toContain('<svg');
     expect(svg).toContain('done: loadUser');
@@ -224,32 +237,28 @@ describe('visualize', () => {
 
     const html = files.get('index.html') ?? '';
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<title>Statechart diagrams</title>');
-    expect(html).toContain('<h1>Statechart diagrams</h1>');
+    expect(html).toContain('<title>Statechart explorer</title>');
     expect(html).toContain('<nav aria-label="Machines">');
-    expect(html).toContain('<a href="#toggle">Toggle</a> <span class="counts">(2 states, 2 transitions)</span>');
-    expect(html).toContain('role="img" aria-labelledby="sample-flow-svg-title"');
-    expect(html).not.toMatch(/(src|href)="https?:/);
-    // Inlined diagrams keep unique element ids.
-    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
-    expect(new Set(ids).size).toBe(ids.length);
+    expect(html).toContain('<a href="toggle.html">Toggle</a> <span class="counts">(2 states, 2 transitions;');
+    // Offline: nothing from another origin.
+    for (const page of [html, files.get('sample-flow.html') ?? '']) expect(page).not.toMatch(/(src|href)="(https?:)?\/\//);
 
-    const again = await renderAll(machines);
+    const again = await renderAll(machines, OPTIONS);
     expect([...again.entries()]).toEqual([...files.entries()]);
   });
 
   it('--check compares with the directory: stale, missing and extra files', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'visualize-'));
     dirs.push(dir);
-    const files = await renderAll({ toggle: toggleMachine });
+    const files = await renderAll({ toggle: toggleMachine }, OPTIONS);
     expect(await compareWithDisk(files, dir)).toEqual({
       stale: [],
-      missing: ['toggle.svg', 'toggle.mmd', 'README.md', 'index.html'],
+      missing: ['toggle.svg', 'toggle.mmd', 'toggle.html', 'README.md', 'index.html', 'explorer.css'],
       extra: [],
     });
     await writeFile(join(dir, 'old.svg'), 'x');
     expect(await writeAll(files, dir)).toEqual(['old.svg']);
-    expect((await readdir(dir)).sort()).toEqual(['README.md', 'index.html', 'toggle.mmd', 'toggle.svg']);
+    expect((await readdir(dir)).sort()).toEqual(['README.md', 'explorer.css', 'index.html', 'toggle.html', 'toggle.mmd', 'toggle.svg']);
     expect(await compareWithDisk(files, dir)).toEqual({ stale: [], missing: [], extra: [] });
     await writeFile(join(dir, 'toggle.mmd'), 'stateDiagram-v2\n');
     await writeFile(join(dir, 'extra.md'), '');
