@@ -143,6 +143,7 @@ export async function explorerPage({ name, file, title, machine, walk }: Explore
             <h2 id="now-heading">Current state</h2>
             <p id="current-state" class="current" tabindex="-1">starting</p>
             <div id="announcer" role="status" aria-live="polite" class="visually-hidden"></div>
+            <p id="machine-error" class="error" hidden></p>
           </section>
           <section aria-labelledby="states-heading">
             <h2 id="states-heading">States</h2>
@@ -260,6 +261,7 @@ ul.events, ul.services, ol.tours { padding-left: 1rem; }
 ul.events li, ul.services li, ol.tours li { margin: 0.3rem 0; }
 button { font: inherit; max-width: 100%; text-align: left; overflow-wrap: anywhere; padding: 0.25rem 0.6rem; border-radius: 4px; border: 1px solid #1d4ed8; background: #eff6ff; color: #1e3a8a; cursor: pointer; }
 button:disabled { border-color: #9ca3af; background: #f3f4f6; color: #4b5563; cursor: not-allowed; }
+.error { color: #991b1b; font-weight: 600; }
 .reason { color: #4b5563; font-size: 0.9rem; }
 .answers { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin-top: 0.25rem; }
 .answers input { width: 5rem; font: inherit; }

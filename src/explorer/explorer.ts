@@ -93,9 +93,11 @@ function start() {
   pending = [];
   const running = createActor(machine.provide({ actors: harmlessActors() as never }), {
     clock,
-    ...(walk?.input !== undefined ? { input: walk.input } : {}),
+    // Without a walk, an empty input: enough for machines whose input is optional.
+    input: walk?.input ?? {},
   });
-  running.subscribe({ error: () => render() });
+  // An error stops the machine; the page shows it from the snapshot after each step (a listener keeps XState from rethrowing it).
+  running.subscribe({ error: () => undefined });
   running.start();
   return running;
 }
@@ -295,9 +297,25 @@ function render(): void {
   byId('context').textContent = JSON.stringify(snapshot.context, readable, 2) ?? 'undefined';
 
   for (const { event, button: element, reason } of eventButtons) {
-    const accepted = snapshot.status === 'active' && snapshot.can(event);
+    let accepted = false;
+    let why = '';
+    try {
+      accepted = snapshot.status === 'active' && snapshot.can(event);
+      if (!accepted) why = refusal(machine, snapshot, event.type);
+    } catch {
+      // A guard that reads the event's payload: without a walk the page has only the bare event.
+      why = 'needs the data its model-based test sends, which it does not share yet';
+    }
     element.disabled = !accepted;
-    reason.textContent = accepted ? '' : `(${refusal(machine, snapshot, event.type)})`;
+    reason.textContent = accepted ? '' : `(${why})`;
+  }
+  const stopped = byId('machine-error');
+  stopped.hidden = snapshot.status !== 'error';
+  if (snapshot.status === 'error') {
+    const message = snapshot.error instanceof Error ? snapshot.error.message : String(snapshot.error);
+    stopped.textContent = `The machine stopped with an error: ${message}.${
+      walk ? '' : ' It starts with the input of its model-based test once that test shares its walk (tests/machines/walks/).'
+    }`;
   }
   renderServices(snapshot);
 

@@ -14,53 +14,9 @@ import {
 import type { ServicerLookupDraft, ServicerLookupResult } from '../../src/contract/servicer-lookup';
 import { SERVICER_LOOKUP_TEXTS as T } from '../../src/domain/servicer-lookup';
 import { createModelWalker } from './support/model-coverage';
+import { CHOSEN, RESULT, walk } from './walks/servicer-lookup';
 
-const VALID: ServicerLookupDraft = {
-  borrowerLastName: 'Okafor',
-  street1: '123 N Main St',
-  street2: '',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62704',
-};
-const RESULT: ServicerLookupResult = {
-  uli: 'ULI1',
-  loanType: 'MORTGAGE',
-  loanNumber: '****1234',
-  servicerName: 'Lakeside Servicing',
-  servicerProfile: { url: null, address: { city: 'Springfield', state: 'IL' }, phoneNumber: null },
-};
-
-/** What the address autocomplete reports chosen: the street, city, state and zip of VALID. */
-const CHOSEN = {
-  fullAddress: '123 N Main St, Springfield, IL 62704',
-  street1: '123 N Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62704',
-};
-
-const walker = createModelWalker(servicerLookupMachine, {
-  input: {},
-  events: {
-    'form.change': [{ values: VALID }, { values: { zip: '1' } }],
-    'address.type': { value: '123 N' },
-    'address.choose': { address: CHOSEN },
-    'challenge.verified': { payload: 'solved' },
-    'done: solveChallenge': { output: 'solved' },
-    'error: solveChallenge': { error: new Error('not solved') },
-    'done: lookup': [{ output: [RESULT] }, { output: [] }],
-    'error: lookup': { error: new Error('500') },
-  },
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.draft.zip,
-      snapshot.context.draft.street1,
-      snapshot.context.showAll,
-      snapshot.context.payload !== null,
-    ]),
-});
+const walker = createModelWalker(servicerLookupMachine, walk);
 
 interface Deferred<T> {
   resolve(value: T): void;
