@@ -9,6 +9,7 @@ import { HttpError } from '../contract/http-error';
 import { activeStateNodes } from '../../scripts/statechart-introspection';
 import { lookup, type PathOptions } from '../../scripts/statechart-paths';
 import { describeEvent as describeEventOf, describeValue, readable } from './describe';
+import { ManualClock } from './manual-clock';
 import { PAGE_DATA_ID, type PageData } from './page-data';
 import { refusal } from './refusal';
 
@@ -18,31 +19,6 @@ type Supplied = Partial<EventObject> & { output?: unknown; error?: unknown };
 // The walks the model-based tests share: the input, the events and the services' answers.
 const walkModules = import.meta.glob<{ walk: Walk }>('../../tests/machines/walks/*.ts', { eager: true });
 const walkOf = (name: string): Walk | undefined => Object.entries(walkModules).find(([file]) => file.endsWith(`/${name}.ts`))?.[1].walk;
-
-/** A clock whose timers run only when the owner advances it. */
-class ManualClock {
-  now = 0;
-  private nextId = 0;
-  readonly timers = new Map<number, { due: number; fn: () => void }>();
-  setTimeout(fn: () => void, timeout: number): number {
-    this.nextId += 1;
-    this.timers.set(this.nextId, { due: this.now + timeout, fn });
-    return this.nextId;
-  }
-  clearTimeout(id: number): void {
-    this.timers.delete(id);
-  }
-  next(): [number, { due: number; fn: () => void }] | undefined {
-    return [...this.timers.entries()].sort((a, b) => a[1].due - b[1].due || a[0] - b[0])[0];
-  }
-  fireNext(): void {
-    const next = this.next();
-    if (!next) return;
-    this.timers.delete(next[0]);
-    this.now = next[1].due;
-    next[1].fn();
-  }
-}
 
 interface Pending {
   id: string;

@@ -10,6 +10,7 @@ import { toChart } from '../../scripts/statechart-diagram';
 import { externalEvents, toursOf } from '../../scripts/statechart-explorer';
 import { renderLayout } from '../../scripts/statechart-layout';
 import { renderAll } from '../../scripts/visualize';
+import { ManualClock } from '../../src/explorer/manual-clock';
 import { PAGE_DATA_ID, type PageData } from '../../src/explorer/page-data';
 import { refusal } from '../../src/explorer/refusal';
 import { createModelWalker } from '../machines/support/model-coverage';
@@ -108,5 +109,31 @@ describe('statechart explorer pages', () => {
     expect(externalEvents(extraMachine, toChart(extraMachine))).toEqual(['light.toggle', 'lock.open']);
     actor.stop();
     expect(refusal(extraMachine, actor.getSnapshot() as AnyMachineSnapshot, 'light.toggle')).toBe('the machine has stopped');
+  });
+});
+
+describe('the explorer clock', () => {
+  it('fires a timer only when asked, the next due first, and forgets cancelled ones', () => {
+    const machine = setup({ delays: { debounce: 500 } }).createMachine({
+      id: 'timed',
+      initial: 'waiting',
+      states: {
+        waiting: { after: { debounce: 'typed', 3000: 'idle' } },
+        typed: { on: { again: 'waiting' } },
+        idle: {},
+      },
+    });
+    const clock = new ManualClock();
+    const actor = createActor(machine, { clock }).start();
+    expect(clock.timers.size).toBe(2);
+    expect(clock.next()?.[1].due).toBe(500);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.fireNext();
+    expect(actor.getSnapshot().value).toBe('typed');
+    // Leaving the state cancelled the other timer.
+    expect(clock.timers.size).toBe(0);
+    actor.send({ type: 'again' });
+    expect(clock.next()?.[1].due).toBe(1000);
+    actor.stop();
   });
 });
