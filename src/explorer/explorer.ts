@@ -267,6 +267,13 @@ function render(): void {
       else element.removeAttribute('aria-current');
     }
   }
+  // The drawing scrolls to the innermost active state.
+  const leaf = [...document.querySelectorAll<SVGGraphicsElement>('svg g.state.active')].pop();
+  const drawing = document.querySelector<HTMLElement>('.drawing');
+  if (leaf && drawing) {
+    const box = leaf.getBBox();
+    drawing.scrollTo({ left: box.x + box.width / 2 - drawing.clientWidth / 2, top: box.y + box.height / 2 - drawing.clientHeight / 2 });
+  }
   const where = stateText(snapshot);
   byId('current-state').textContent = where;
   byId('announcer').textContent = `Now in ${where}.`;
