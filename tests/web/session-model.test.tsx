@@ -10,12 +10,7 @@ import { STORAGE_KEYS } from '../../src/domain/constants';
 import { NAVIGATION_LABELS, SUPPORT_CONTACT, TEXTS } from '../../src/domain/texts';
 import { sessionMachine, type Account } from '../../machines/session';
 import { createModelWalker } from '../machines/support/model-coverage';
-import {
-  invalidParticipant,
-  organizations,
-  stored,
-  walk,
-} from '../machines/walks/session';
+import { invalidParticipant, organizations, stored, walk } from '../machines/walks/session';
 import { sampleUser } from '../support/session-fixtures';
 import { renderApp } from './support/render-app';
 
