@@ -7,20 +7,11 @@ import { columnResizeMachine, type ColumnResizeEvent } from '../../machines/colu
 import { ANNOUNCEMENT_CLEAR_MS } from '../../src/domain/constants';
 import { COLUMN_RESIZE_TEXTS } from '../../src/domain/texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/column-resize';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { openAssetScreen } from './support/assets-screen';
 
-const walker = createModelWalker(columnResizeMachine, {
-  input: { sizes: { uli: 200 } },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'column.resizeBy': [
-      { columnId: 'uli', label: 'ULI', steps: 1 },
-      { columnId: 'uli', label: 'ULI', steps: -1 },
-    ],
-    'column.setSizes': [{ sizes: { uli: 250 } }],
-  },
-});
+const walker = createModelWalker(columnResizeMachine, walk);
 
 const handle = () => screen.getByRole('separator', { name: COLUMN_RESIZE_TEXTS.handle('ULI') });
 const width = () => Number(handle().getAttribute('aria-valuenow'));

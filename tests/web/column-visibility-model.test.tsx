@@ -16,14 +16,11 @@ import { STORAGE_KEYS } from '../../src/domain/constants';
 import { COLUMN_VISIBILITY_TEXTS as T } from '../../src/domain/texts';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/column-visibility';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { assetTable, openAssetScreen } from './support/assets-screen';
 
-const walker = createModelWalker(columnVisibilityMachine, {
-  input: { hideable: HIDEABLE_ASSET_COLUMNS, defaultHidden: DEFAULT_HIDDEN_ASSET_COLUMNS, stored: null },
-  serializeState: (snapshot) => JSON.stringify(snapshot.context.hidden),
-  events: { 'columns.toggle': [{ columnId: 'tradeDate' }, { columnId: 'status' }] },
-});
+const walker = createModelWalker(columnVisibilityMachine, walk);
 
 const user = userEvent.setup();
 const headers = () =>

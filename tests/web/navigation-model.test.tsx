@@ -7,16 +7,11 @@ import { STORAGE_KEYS } from '../../src/domain/constants';
 import { BATCH_DOWNLOAD_TEXTS, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { navigationMachine } from '../../machines/navigation';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/navigation';
 import { sampleOrganization } from '../support/session-fixtures';
 import { renderSignedIn } from './support/render-app';
 
-const walker = createModelWalker(navigationMachine, {
-  input: { collapsed: false },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  // The side navigation shows on desktop and the drawer on mobile: no viewport shows both, so
-  // the side navigation is not toggled while the drawer is open.
-  filterEvents: (snapshot, event) => !(event.type === 'navigation.toggle' && snapshot.matches({ drawer: 'open' })),
-});
+const walker = createModelWalker(navigationMachine, walk);
 
 const user = userEvent.setup();
 // While the drawer is open the page behind it is inert, so the side navigation is queried
