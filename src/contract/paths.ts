@@ -75,6 +75,10 @@ export const PATHS = {
   /** The hosted page where an invited person sets a password (GET ?token=..., POST the form). */
   invitationPage: `${IDENTITY_BASE}/invitation`,
   health: '/healthz',
+  /** Registry staff's banners (ours): the list and create, and one banner's edit. */
+  banners: `${DART_BASE}/v1/banners`,
+  banner: (bannerId: string) => `${DART_BASE}/v1/banners/${segment(bannerId)}`,
+  bannerPattern: `${DART_BASE}/v1/banners/:bannerId`,
 } as const;
 
 /** The public servicer lookup (no session) and its proof-of-work challenge (ours). */
@@ -83,4 +87,10 @@ export const SERVICER_LOOKUP_PATHS = {
   servicerLookupChallenge: '/service-dart/external/api/v1/servicer_lookup/challenge',
   /** ARCHITECTURE section 6: the address autocomplete (query partialAddress). */
   addresses: '/address-lookup/api/v1/addresses',
+} as const;
+
+/** The banner file of SPEC section 7 (no cache); the test file is served off production only. */
+export const BANNER_FILE_PATHS = {
+  production: '/banners/banners.json',
+  test: '/banners/banners.test.json',
 } as const;

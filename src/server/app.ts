@@ -53,6 +53,7 @@ import { servicerLookupRoutes } from './routes/servicer-lookup';
 import { addressLookupRoutes } from './routes/address-lookup';
 import { DEFAULT_SERVICER_LOOKUP_SETTINGS, type ServicerLookupSettings } from './servicer-lookup-settings';
 import { userRoutes } from './routes/users';
+import { bannerRoutes } from './routes/banners';
 
 export interface BuildAppOptions {
   readonly db: Database;
@@ -79,6 +80,7 @@ export interface BuildAppOptions {
         | 'securityEventRetentionDays'
         | 'invitationTtlHours'
         | 'addressLookupUrl'
+        | 'bannersUrl'
       >
     > & { readonly servicerLookup?: Partial<ServicerLookupSettings> };
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
@@ -208,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
   await app.register(addressLookupRoutes);
   await app.register(profileRoutes);
+  await app.register(bannerRoutes, { production, bannersUrl: config.bannersUrl });
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

@@ -126,6 +126,8 @@ const envSchema = z.object({
   LOOKUP_NAME_ZIP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.nameZipLimit),
   /** PBKDF2 iterations per try of the lookup's proof of work. */
   LOOKUP_CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.challengeCost),
+  /** The folder (http or https) holding banners.json and banners.test.json; unset, the banner files come from PostgreSQL. */
+  BANNERS_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface ServerConfig {
@@ -175,6 +177,8 @@ export interface ServerConfig {
   readonly addressLookupUrl?: string | undefined;
   /** The public servicer lookup's time floor, limits and proof of work (LOOKUP_*). */
   readonly servicerLookup: ServicerLookupSettings;
+  /** BANNERS_URL: the remote folder of the banner files; unset, they are served from PostgreSQL. */
+  readonly bannersUrl: string | undefined;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -229,5 +233,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
       nameZipLimit: parsed.LOOKUP_NAME_ZIP_LIMIT,
       challengeCost: parsed.LOOKUP_CHALLENGE_COST,
     },
+    bannersUrl: parsed.BANNERS_URL,
   };
 }

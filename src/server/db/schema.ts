@@ -755,3 +755,23 @@ export const addressReferences = pgTable(
     uniqueIndex('address_references_address_key').on(t.street1, sql`coalesce(${t.street2}, '')`, t.city, t.state, t.zip),
   ],
 );
+
+/**
+ * The banners of the banner file (SPEC sections 3, 7 and 9), written by registry staff. `apps`
+ * names the applications that show a banner; `updated_at` is kept by the server on every edit,
+ * so a browser's dismissal (keyed by id and updatedAt) is forgotten when a banner changes.
+ */
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    message: text('message').notNull(),
+    apps: text('apps').array().notNull(),
+    variant: text('variant', { enum: ['info', 'warn'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    dismissable: boolean('dismissable').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('banners_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);

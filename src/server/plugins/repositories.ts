@@ -24,6 +24,7 @@ import * as securityEvents from '../db/security-event-repository';
 import * as servicerLookup from '../db/servicer-lookup-repository';
 import * as signInThrottle from '../db/sign-in-throttle-repository';
 import * as users from '../db/user-repository';
+import * as banners from '../db/banner-repository';
 
 /** Every repository module by its decoration name. A new repository is one line here (and its import). */
 const REPOSITORY_MODULES = {
@@ -46,6 +47,7 @@ const REPOSITORY_MODULES = {
   servicerLookup,
   addresses,
   profiles,
+  banners,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

@@ -21,7 +21,7 @@
 // HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { messageBulkResultSchema } from '../../../src/contract/messages';
-import { PATHS, SERVICER_LOOKUP_PATHS } from '../../../src/contract/paths';
+import { BANNER_FILE_PATHS, PATHS, SERVICER_LOOKUP_PATHS } from '../../../src/contract/paths';
 import { PERMISSION_REFUSALS, type RouteAccess } from '../../../src/domain/access';
 import { TEXTS } from '../../../src/domain/texts';
 import { API_DOCS_PATH } from '../../../src/server/plugins/openapi';
@@ -593,6 +593,23 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     answer: ({ acting }) => outcome(acting === 'a' || acting === 'b' ? 200 : 404, acting === 'a' || acting === 'b'),
     url: (w) => PATHS.relationshipPartnerProfile(w.a.relationshipId),
     note: "the partner's profile: 200 to A (B's) and B (A's), 404 to C",
+  },
+
+  // The banners: the banner files are public; registry staff list and write them.
+  [`GET ${BANNER_FILE_PATHS.production}`]: { answer: everyone(200), url: () => BANNER_FILE_PATHS.production },
+  [`GET ${BANNER_FILE_PATHS.test}`]: { answer: everyone(200), url: () => BANNER_FILE_PATHS.test, note: 'off production only' },
+  [`GET ${PATHS.banners}`]: { answer: everyone(200), url: () => PATHS.banners },
+  [`POST ${PATHS.banners}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: () => PATHS.banners,
+    body: { contentType: json, valid: () => '{}', invalid: JSON.stringify({ message: '', apps: [] }), harmlessForA: false },
+    note: 'registry staff: 400 (a valid body would show a banner to every other test)',
+  },
+  [`PUT ${PATHS.bannerPattern}`]: {
+    answer: () => outcome(400, false, 'invalid'),
+    url: () => PATHS.banner('00000000-0000-4000-8000-00000000beef'),
+    body: { contentType: json, valid: () => '{}', invalid: JSON.stringify({ message: '', apps: [] }), harmlessForA: false },
+    note: 'registry staff: 400 (the body lacks fields)',
   },
 };
 
