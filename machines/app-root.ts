@@ -17,6 +17,8 @@ import {
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
+import { THIS_BANNER_APP } from '../src/domain/banners';
+import { bannersMachine, type BannersInput } from './banners';
 import { batchDownloadMachine } from './batch-download';
 import { messageCountMachine } from './message-count';
 import { navigationMachine, type NavigationInput } from './navigation';
@@ -26,6 +28,8 @@ import { toastsMachine } from './toasts';
 export interface AppRootInput {
   readonly session: SessionInput;
   readonly navigation: NavigationInput;
+  /** The banners' app and the dismissals the browser kept (default: this app, none). */
+  readonly banners?: BannersInput;
 }
 
 export interface AppRootContext extends AppRootInput {
@@ -33,13 +37,14 @@ export interface AppRootContext extends AppRootInput {
   readonly screens: readonly string[];
 }
 
-/** The app-wide actors by systemId. The banners of SPEC section 9 join them here. */
+/** The app-wide actors by systemId. */
 export type AppActors = {
   readonly toasts: ActorRefFrom<typeof toastsMachine>;
   readonly session: ActorRefFrom<typeof sessionMachine>;
   readonly navigation: ActorRefFrom<typeof navigationMachine>;
   readonly batchDownload: ActorRefFrom<typeof batchDownloadMachine>;
   readonly messageCount: ActorRefFrom<typeof messageCountMachine>;
+  readonly banners: ActorRefFrom<typeof bannersMachine>;
 };
 
 export type AppSystemId = keyof AppActors;
@@ -77,6 +82,7 @@ export const appRootMachine = setup({
     navigation: navigationMachine,
     batchDownload: batchDownloadMachine,
     messageCount: messageCountMachine,
+    banners: bannersMachine,
   },
 }).createMachine({
   id: 'appRoot',
@@ -88,6 +94,12 @@ export const appRootMachine = setup({
     { id: 'navigation', systemId: 'navigation', src: 'navigation', input: ({ context }) => context.navigation },
     { id: 'batchDownload', systemId: 'batchDownload', src: 'batchDownload' },
     { id: 'messageCount', systemId: 'messageCount', src: 'messageCount' },
+    {
+      id: 'banners',
+      systemId: 'banners',
+      src: 'banners',
+      input: ({ context }) => context.banners ?? { app: THIS_BANNER_APP, dismissed: [] },
+    },
   ],
   initial: 'running',
   states: {

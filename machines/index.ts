@@ -32,6 +32,8 @@ import { toastsMachine } from './toasts';
 import { organizationUsersListMachine } from './organization-users-list';
 import { userFormMachine } from './user-form';
 import { userRemovalMachine } from './user-removal';
+import { bannersMachine } from './banners';
+import { bannerAuthoringMachine } from './banner-authoring';
 
 export const machines = {
   // The root of the one actor system: the app-wide actors below run under it.
@@ -78,6 +80,9 @@ export const machines = {
   // The organization's contact profile and the partner view.
   'organization-profile': organizationProfileMachine,
   'partner-profile': partnerProfileMachine,
+  // The app-wide banners of the banner file, and registry staff's banners screen.
+  banners: bannersMachine,
+  'banner-authoring': bannerAuthoringMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -26,7 +26,8 @@ import {
   type MessagePatch,
 } from '../contract/messages';
 import type { ActivityPage, OrganizationDraft, OrganizationsPage, OrganizationsQuery } from '../contract/organizations';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Banner, BannerInput, BannerList } from '../contract/banners';
 import type {
   addUserToParticipantSchema,
   organizationUsersPageSchema,
@@ -59,6 +60,7 @@ const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
+const bannersContract = () => import('../contract/banners');
 
 async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
   const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
@@ -139,6 +141,11 @@ export interface RegistryApi {
   listRelationships(query: RelationshipsQuery, signal?: AbortSignal): Promise<RelationshipsPage>;
   relationship(relationshipId: string, signal?: AbortSignal): Promise<Relationship>;
   partnerProfile(relationshipId: string, signal?: AbortSignal): Promise<PartnerProfile>;
+  // The banners: the banner file (any JSON: the banners machine checks each banner), and registry staff's list, create and edit.
+  bannerFile(path: string, signal?: AbortSignal): Promise<unknown>;
+  listBanners(signal?: AbortSignal): Promise<BannerList>;
+  createBanner(input: BannerInput, signal?: AbortSignal): Promise<Banner>;
+  updateBanner(uuid: string, input: BannerInput, signal?: AbortSignal): Promise<Banner>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -303,5 +310,11 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
         ...product,
         signal,
       }),
+    bannerFile: (path, signal) => http.request('GET', path, z.unknown(), { signal }),
+    listBanners: async (signal) => http.request('GET', PATHS.banners, (await bannersContract()).bannerListSchema, { ...product, signal }),
+    createBanner: async (input, signal) =>
+      http.request('POST', PATHS.banners, (await bannersContract()).bannerSchema, { ...product, signal, json: input }),
+    updateBanner: async (uuid, input, signal) =>
+      http.request('PUT', PATHS.banner(uuid), (await bannersContract()).bannerSchema, { ...product, signal, json: input }),
   };
 }

@@ -38,6 +38,8 @@ export const APP_PATHS = {
   organizationActivity: (organizationUuid: string) => `/administration/organizations/${segment(organizationUuid)}/activity`,
   /** SPEC section 2: the partner view of a relationship ('its path is not shown'; this is ours). */
   partnerProfile: (relationshipId: string) => `/administration/relationships/${segment(relationshipId)}`,
+  /** Registry staff's banners (ours). */
+  banners: '/administration/banners',
 } as const;
 
 /** Router patterns (relative, as React Router nests them) for the routes above. */
@@ -67,6 +69,7 @@ export const ROUTE_PATTERNS = {
   deleteOrganizationUser: 'administration/organizations/:organizationUuid/users/:userUuid/delete',
   organizationActivity: 'administration/organizations/:organizationUuid/activity',
   partnerProfile: 'administration/relationships/:relationshipId',
+  banners: 'administration/banners',
 } as const;
 
 /** Longest screen address kept across a sign-in (the server accepts up to 2,048 characters with the base path). */

@@ -1,5 +1,5 @@
 // Build-time service origins (default: same origin), so one build can face any deployment.
-import { SERVICER_LOOKUP_PATHS } from '../contract/paths';
+import { BANNER_FILE_PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { DEFAULT_APPLICATION_URLS, type ApplicationUrls } from '../domain/roles';
 export const SERVICE_BASE_URL: string = import.meta.env.VITE_SERVICE_BASE_URL ?? '';
 export const IDENTITY_BASE_URL: string = import.meta.env.VITE_IDENTITY_BASE_URL ?? '';
@@ -12,3 +12,5 @@ export const APPLICATION_URLS: ApplicationUrls = {
   portfolioManager: import.meta.env.VITE_PORTFOLIO_MANAGER_URL || DEFAULT_APPLICATION_URLS.portfolioManager,
   adminPricing: import.meta.env.VITE_ADMIN_PRICING_URL || DEFAULT_APPLICATION_URLS.adminPricing,
 };
+/** SPEC section 7: a production build reads the banner file, any other mode (`vite build --mode staging`, dev) the test file. */
+export const BANNER_FILE: string = import.meta.env.MODE === 'production' ? BANNER_FILE_PATHS.production : BANNER_FILE_PATHS.test;

@@ -34,3 +34,5 @@ export const NavigationActorContext = appActorContext('navigation');
 export const BatchDownloadActorContext = appActorContext('batchDownload');
 /** The unread message count (the messages screen tells it `messageCount.changed`). */
 export const MessageCountActorContext = appActorContext('messageCount');
+/** The banners of the banner file (banners-region.tsx shows them; the authoring screen asks for a reload). */
+export const BannersActorContext = appActorContext('banners');

@@ -4,6 +4,7 @@
 // organization are the machines' own (the actor system), so nothing here reaches another actor.
 import { fromPromise } from 'xstate';
 import { appActor, appRootMachine, type AppRootRef } from '../../../machines/app-root';
+import { bannersMachine } from '../../../machines/banners';
 import { batchDownloadMachine } from '../../../machines/batch-download';
 import { messageCountMachine } from '../../../machines/message-count';
 import { navigationMachine } from '../../../machines/navigation';
@@ -11,7 +12,9 @@ import { selectParticipantId, sessionMachine, type Account } from '../../../mach
 import type { RegistryApi } from '../../client/api';
 import { zipFileName } from '../../contract/jobs';
 import { APP_PATHS } from '../../domain/app-paths';
-import { storedNavigationCollapsed, storedParticipant } from './browser-storage';
+import { THIS_BANNER_APP } from '../../domain/banners';
+import { BANNER_FILE } from '../config';
+import { storedBannerDismissals, storedNavigationCollapsed, storedParticipant } from './browser-storage';
 import type { AppPlatform, AppServices } from './services';
 
 async function loadAccount(api: RegistryApi, participantId: string | null, signal?: AbortSignal): Promise<Account> {
@@ -74,6 +77,10 @@ export function provideAppRoot(platform: AppPlatform, services: AppServices) {
       messageCount: messageCountMachine.provide({
         actors: { fetchUnreadCount: fromPromise(({ signal }) => api.unreadMessageCount(signal)) },
       }),
+      banners: bannersMachine.provide({
+        actors: { loadBannerFile: fromPromise(({ signal }) => sessionApi.bannerFile(BANNER_FILE, signal)) },
+        actions: { rememberDismissals: (_, { keys }) => storedBannerDismissals.set(keys) },
+      }),
     },
   });
 }
@@ -82,4 +89,5 @@ export function provideAppRoot(platform: AppPlatform, services: AppServices) {
 export const appRootInput = () => ({
   session: { storedParticipantId: storedParticipant.get() },
   navigation: { collapsed: storedNavigationCollapsed.get() },
+  banners: { app: THIS_BANNER_APP, dismissed: storedBannerDismissals.get() },
 });

@@ -1,5 +1,6 @@
 // Browser storage for what the machines remember across visits; failures (private mode,
 // quota) must never break the app, so they fall back to "nothing remembered".
+import { BANNER_DISMISSALS_KEY } from '../../domain/banners';
 import { STORAGE_KEYS } from '../../domain/constants';
 
 function read(key: string): string | null {
@@ -40,4 +41,17 @@ export const storedAssetColumns = {
     }
   },
   set: (hidden: readonly string[]) => write(STORAGE_KEYS.assetColumns, JSON.stringify(hidden)),
+};
+
+/** The dismissed banners' keys (id and updatedAt, machines/banners.ts); anything unreadable is none dismissed. */
+export const storedBannerDismissals = {
+  get: (): string[] => {
+    try {
+      const parsed: unknown = JSON.parse(read(BANNER_DISMISSALS_KEY) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  set: (keys: readonly string[]) => write(BANNER_DISMISSALS_KEY, keys.length > 0 ? JSON.stringify(keys) : null),
 };

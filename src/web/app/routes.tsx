@@ -7,6 +7,7 @@ import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
 import { AppProviders } from './app-providers';
+import { BannersFrame } from './banners-region';
 import { NotFoundRoute } from './not-found-route';
 import type { AppPlatform } from './services';
 import { ToastsRegion } from './toasts-region';
@@ -14,7 +15,9 @@ import { ToastsRegion } from './toasts-region';
 function RootLayout({ platform }: { platform: AppPlatform }) {
   return (
     <AppProviders platform={platform}>
-      <Outlet />
+      <BannersFrame>
+        <Outlet />
+      </BannersFrame>
       <ToastsRegion />
     </AppProviders>
   );
@@ -136,6 +139,11 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           {
             path: ROUTE_PATTERNS.deleteOrganizationUser,
             lazy: async () => ({ Component: (await import('../screens/organization-users/user-removal-screen')).UserRemovalScreen }),
+          },
+          // Registry staff's banners of the banner file.
+          {
+            path: ROUTE_PATTERNS.banners,
+            lazy: async () => ({ Component: (await import('../screens/banners/banners-screen')).BannersScreen }),
           },
         ],
       },

@@ -103,6 +103,11 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
       | 'suggestUsers'
     >),
     servicerLookup: () => Promise.reject(new Error('servicerLookup is not modelled by this fake')),
+    // The banner file: empty by default (the app-wide banners actor reads it once); staff's calls not modelled.
+    bannerFile: async () => [],
+    listBanners: () => Promise.reject(new Error('listBanners is not modelled by this fake')),
+    createBanner: () => Promise.reject(new Error('createBanner is not modelled by this fake')),
+    updateBanner: () => Promise.reject(new Error('updateBanner is not modelled by this fake')),
     // The contact profile and the partner view: not modelled (their screen tests provide them).
     updateProfile: () => Promise.reject(new Error('updateProfile is not modelled by this fake')),
     listRelationships: () => Promise.reject(new Error('listRelationships is not modelled by this fake')),

@@ -3,6 +3,7 @@
 // session's identity says. The server refuses the organization calls to anyone else all the same.
 import { Link } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
+import { BANNER_TEXTS } from '../../../domain/banners';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../../domain/texts';
 import { selectIsRegistryStaff } from '../../../../machines/session';
 import { SessionActorContext } from '../../app/actor-contexts';
@@ -29,9 +30,16 @@ const organizationsEntry: MenuEntry = {
   description: ADMINISTRATION_MENU.organizationsDescription,
 };
 
+const bannersEntry: MenuEntry = {
+  to: APP_PATHS.banners,
+  icon: 'messages',
+  title: BANNER_TEXTS.screenTitle,
+  description: BANNER_TEXTS.menuDescription,
+};
+
 export function AdministrationScreen() {
   const registryStaff = SessionActorContext.useSelector(selectIsRegistryStaff);
-  const entries = registryStaff ? [profileEntry, organizationsEntry] : [profileEntry];
+  const entries = registryStaff ? [profileEntry, organizationsEntry, bannersEntry] : [profileEntry];
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{NAVIGATION_LABELS.administration}</PageHeading>
