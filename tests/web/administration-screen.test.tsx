@@ -4,6 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BANNER_TEXTS } from '../../src/domain/banners';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
@@ -24,13 +25,14 @@ describe('administration menu', () => {
   afterEach(cleanup);
 
   for (const role of ['ROLE_DART_ADMIN', 'ROLE_DART_OPS']) {
-    it(`offers Profile and Organizations to ${role}`, async () => {
+    it(`offers Profile, Organizations and Banners to ${role}`, async () => {
       await openAdministration({ 'service-dart': [role] });
       expect(await screen.findByRole('heading', { level: 1, name: NAVIGATION_LABELS.administration })).toBeInTheDocument();
       const links = within(await menu()).getAllByRole('link');
       expect(links.map((link) => [link.getAttribute('href'), within(link).getByRole('heading').textContent])).toEqual([
         [APP_PATHS.organizationProfile, ADMINISTRATION_MENU.profile],
         [APP_PATHS.organizations, ADMINISTRATION_MENU.organizations],
+        [APP_PATHS.banners, BANNER_TEXTS.screenTitle],
       ]);
     });
   }
@@ -50,6 +52,6 @@ describe('administration menu', () => {
     await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.administration));
     await user.click(within(await menu()).getByRole('link', { name: new RegExp(ADMINISTRATION_MENU.organizations) }));
     // The organizations screen loads on demand: the router moves once its module is in.
-    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.organizations));
+    await waitFor(() => expect(app.location().pathname).toBe(APP_PATHS.organizations), { timeout: 8000 });
   });
 });

@@ -19,7 +19,7 @@ describe('Page Not Found', () => {
     expect(screen.queryByRole('heading', { name: TEXTS.pageNotFound })).toBeNull();
     await app.fake.settle('figureInfo', { value: sampleIdentity });
     await app.fake.settle('usersMe', { value: { user: sampleUser, participant: null } });
-    expect(await screen.findByRole('heading', { level: 1, name: TEXTS.pageNotFound })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TEXTS.pageNotFound }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toBeInTheDocument();
     expect(screen.getAllByRole('main')).toHaveLength(1);
