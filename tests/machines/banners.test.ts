@@ -56,7 +56,7 @@ describe('banners machine', () => {
 
   it('reports malformed banners on the console with SPEC section 8’s message', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const actor = createActor(bannersMachine.provide({ actors: { loadBannerFile: fromPromise(async () => FILE) } }), {
+    const actor = createActor(bannersMachine.provide({ actors: { loadBannerFile: fromPromise(async (): Promise<unknown> => FILE) } }), {
       input: { app: 'registry', dismissed: [] },
     }).start();
     await settle();
