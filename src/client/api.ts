@@ -27,7 +27,8 @@ import {
 } from '../contract/messages';
 import type { ActivityPage, OrganizationDraft, OrganizationsPage, OrganizationsQuery } from '../contract/organizations';
 import { z } from 'zod';
-import type { Banner, BannerInput, BannerList } from '../contract/banners';
+// The app-wide banners actor reads this contract at start: no lazy chunk of its own.
+import { bannerListSchema, bannerSchema, type Banner, type BannerInput, type BannerList } from '../contract/banners';
 import type {
   addUserToParticipantSchema,
   organizationUsersPageSchema,
@@ -60,7 +61,6 @@ const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
-const bannersContract = () => import('../contract/banners');
 
 async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
   const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
@@ -311,10 +311,8 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
         signal,
       }),
     bannerFile: (path, signal) => http.request('GET', path, z.unknown(), { signal }),
-    listBanners: async (signal) => http.request('GET', PATHS.banners, (await bannersContract()).bannerListSchema, { ...product, signal }),
-    createBanner: async (input, signal) =>
-      http.request('POST', PATHS.banners, (await bannersContract()).bannerSchema, { ...product, signal, json: input }),
-    updateBanner: async (uuid, input, signal) =>
-      http.request('PUT', PATHS.banner(uuid), (await bannersContract()).bannerSchema, { ...product, signal, json: input }),
+    listBanners: async (signal) => http.request('GET', PATHS.banners, bannerListSchema, { ...product, signal }),
+    createBanner: async (input, signal) => http.request('POST', PATHS.banners, bannerSchema, { ...product, signal, json: input }),
+    updateBanner: async (uuid, input, signal) => http.request('PUT', PATHS.banner(uuid), bannerSchema, { ...product, signal, json: input }),
   };
 }
