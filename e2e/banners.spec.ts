@@ -5,7 +5,8 @@
 // at the end, so the other specs see no banner.
 import type { Page } from '@playwright/test';
 import { APP_PATHS } from '../src/domain/app-paths';
-import { BANNER_DATA_INVALID, BANNER_TEXTS as T } from '../src/domain/banners';
+import { BANNER_SCREEN_TEXTS as T } from '../src/domain/banner-screen-texts';
+import { BANNER_DATA_INVALID } from '../src/domain/banners';
 import { expect, test } from './support/fixtures';
 
 const region = (page: Page) => page.getByRole('region', { name: T.region });

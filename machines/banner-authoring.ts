@@ -7,7 +7,8 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { bannerInputSchema, type Banner, type BannerInput } from '../src/contract/banners';
 import { isHttpError } from '../src/contract/http-error';
-import { BANNER_TEXTS as T, THIS_BANNER_APP } from '../src/domain/banners';
+import { BANNER_SCREEN_TEXTS as T } from '../src/domain/banner-screen-texts';
+import { THIS_BANNER_APP } from '../src/domain/banners';
 import { toastShow } from './toasts';
 
 export type BannerField = 'message' | 'apps';

@@ -13,7 +13,7 @@ import {
 } from '../../machines/banner-authoring';
 import type { Banner } from '../../src/contract/banners';
 import { HttpError } from '../../src/contract/http-error';
-import { BANNER_TEXTS as T } from '../../src/domain/banners';
+import { BANNER_SCREEN_TEXTS as T } from '../../src/domain/banner-screen-texts';
 import { createModelWalker } from './support/model-coverage';
 
 const STORED: Banner = {

@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BANNER_TEXTS } from '../../src/domain/banners';
+import { BANNER_SCREEN_TEXTS as BANNER_TEXTS } from '../../src/domain/banner-screen-texts';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';

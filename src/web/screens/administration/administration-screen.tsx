@@ -3,7 +3,7 @@
 // session's identity says. The server refuses the organization calls to anyone else all the same.
 import { Link } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
-import { BANNER_TEXTS } from '../../../domain/banners';
+import { BANNER_SCREEN_TEXTS as BANNER_TEXTS } from '../../../domain/banner-screen-texts';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../../domain/texts';
 import { selectIsRegistryStaff } from '../../../../machines/session';
 import { SessionActorContext } from '../../app/actor-contexts';

@@ -12,7 +12,8 @@ import {
 } from '../../../../machines/banner-authoring';
 import { selectInvalidCount } from '../../../../machines/banners';
 import type { Banner, BannerInput } from '../../../contract/banners';
-import { BANNER_APPS, BANNER_DATA_INVALID, BANNER_TEXTS as T, BANNER_VARIANTS } from '../../../domain/banners';
+import { BANNER_SCREEN_TEXTS as T } from '../../../domain/banner-screen-texts';
+import { BANNER_APPS, BANNER_DATA_INVALID, BANNER_VARIANTS } from '../../../domain/banners';
 import { formatDate } from '../../../domain/format';
 import { TEXTS } from '../../../domain/texts';
 import { BannersActorContext } from '../../app/actor-contexts';
