@@ -1,18 +1,9 @@
 // One function per endpoint of SPEC section 7, parsed with src/contract.
 import type { DeactivationAccepted, DeactivationDraft } from '../contract/deactivation';
-import { documentMetadataListSchema, type DocumentMetadata } from '../contract/documents';
+import type { DocumentMetadata } from '../contract/documents';
 import { figureInfoSchema, type FigureInfo } from '../contract/identity';
 import { jobListSchema, jobSchema, type Job, type JobType, type StartJobBody } from '../contract/jobs';
-import {
-  loanDetailsSchema,
-  loanEventsSchema,
-  loanListSchema,
-  type LoanCsvQuery,
-  type LoanDetails,
-  type LoanEvent,
-  type LoanList,
-  type LoanListQuery,
-} from '../contract/loans';
+import type { LoanCsvQuery, LoanDetails, LoanEvent, LoanList, LoanListQuery } from '../contract/loans';
 import {
   messageBulkResultSchema,
   messageListSchema,
@@ -47,7 +38,7 @@ import {
 } from '../contract/participants';
 import type { PartnerProfile, ProfileDraft, Relationship, RelationshipsPage, RelationshipsQuery } from '../contract/profile';
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
-import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
+import type { Pool, PoolDetail, PoolListQuery } from '../contract/pools';
 import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../contract/role-requests';
 import type { ServicerLookupDraft, ServicerLookupResult } from '../contract/servicer-lookup';
 import { usersMeSchema, type UsersMe } from '../contract/users';
@@ -61,6 +52,9 @@ const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
+const loansContract = () => import('../contract/loans');
+const poolsContract = () => import('../contract/pools');
+const documentsContract = () => import('../contract/documents');
 
 async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
   const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
@@ -163,21 +157,38 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     // The session names the organization explicitly: it is choosing it.
     usersMe: (participantId, signal) => http.request('GET', PATHS.usersMe, usersMeSchema, { signal, participantId }),
     userParticipants: (userId, signal) => http.request('GET', PATHS.userParticipants(userId), userParticipantsSchema, { signal }),
-    listLoans: (query, signal) =>
-      http.request('GET', PATHS.loans, loanListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
+    listLoans: async (query, signal) =>
+      http.request('GET', PATHS.loans, (await loansContract()).loanListSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
     loansCsv: (query, signal) =>
       http.download('GET', PATHS.loans, 'text/csv', { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
     poolAssetsCsv: (query, signal) =>
       http.download('GET', PATHS.poolAssetsCsv, 'text/csv', { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
-    loanDetails: (loanId, signal) => http.request('GET', PATHS.loanDetails(loanId), loanDetailsSchema, { ...product, signal }),
-    loanEvents: (loanId, signal) => http.request('GET', PATHS.loanEvents(loanId), loanEventsSchema, { ...product, signal }),
-    listPools: (query, signal) =>
-      http.request('GET', PATHS.pools, poolListSchema, { ...product, signal, searchParams: toSearchParams(query as QueryValues) }),
-    pool: (poolId, page, signal) =>
-      http.request('GET', PATHS.pool(poolId), poolDetailSchema, { ...product, signal, searchParams: toSearchParams(page) }),
+    loanDetails: async (loanId, signal) =>
+      http.request('GET', PATHS.loanDetails(loanId), (await loansContract()).loanDetailsSchema, { ...product, signal }),
+    loanEvents: async (loanId, signal) =>
+      http.request('GET', PATHS.loanEvents(loanId), (await loansContract()).loanEventsSchema, { ...product, signal }),
+    listPools: async (query, signal) =>
+      http.request('GET', PATHS.pools, (await poolsContract()).poolListSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    pool: async (poolId, page, signal) =>
+      http.request('GET', PATHS.pool(poolId), (await poolsContract()).poolDetailSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(page),
+      }),
     // Documents: the PDF as bytes (Accept: application/pdf), not base64 in JSON.
-    loanDocuments: (loanId, signal) =>
-      http.request('GET', PATHS.loanDocumentsMetadata(loanId), documentMetadataListSchema, { ...product, signal }),
+    loanDocuments: async (loanId, signal) =>
+      http.request('GET', PATHS.loanDocumentsMetadata(loanId), (await documentsContract()).documentMetadataListSchema, {
+        ...product,
+        signal,
+      }),
     loanDocumentPdf: (loanId, documentId, signal) =>
       http.download('GET', PATHS.loanDocument(loanId, documentId), 'application/pdf', { ...product, signal }),
     // Deactivation.

@@ -2,7 +2,7 @@
 // the batch download of assignment documents (AOMs); the finished zip is GET v4 /loans/documents/zip.
 import { z } from 'zod';
 import { FILTERABLE_ROLES } from '../domain/loan';
-import { isoInstantSchema, loanFiltersSchema, type FilterableRole } from './loans';
+import { isoInstantSchema, loanFiltersSchema, type FilterableRole } from './loan-filters';
 
 export const JOB_TYPES = ['BATCH_DOWNLOAD_AOMS'] as const;
 export type JobType = (typeof JOB_TYPES)[number];

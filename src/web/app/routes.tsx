@@ -1,14 +1,12 @@
 // The routes of SPEC section 2 under /registry. Screens of later features exist as routes
 // that say they are not available yet.
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { LoginScreen } from '../screens/login/login-screen';
 import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
 import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
 import { AppProviders } from './app-providers';
 import { BannersFrame } from './banners-region';
-import { NotFoundRoute } from './not-found-route';
 import type { AppPlatform } from './services';
 import { ToastsRegion } from './toasts-region';
 
@@ -31,7 +29,8 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
     hydrateFallbackElement: <StatusMessage>{TEXTS.loading}</StatusMessage>,
     children: [
       { index: true, element: <Navigate to={APP_PATHS.dashboard} replace /> },
-      { path: ROUTE_PATTERNS.login, element: <LoginScreen /> },
+      // Lazy like every screen: the entry holds what every first page needs, nothing more.
+      { path: ROUTE_PATTERNS.login, lazy: async () => ({ Component: (await import('../screens/login/login-screen')).LoginScreen }) },
       // The public servicer lookup: its form and its results, one actor behind both (the parent's).
       {
         path: ROUTE_PATTERNS.servicerLookup,
@@ -147,7 +146,7 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', lazy: async () => ({ Component: (await import('./not-found-route')).NotFoundRoute }) },
     ],
   },
 ];
