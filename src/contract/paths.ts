@@ -74,6 +74,11 @@ export const PATHS = {
   relationshipPartnerProfilePattern: `${DART_BASE}/v1/relationships/:relationshipId/partnerProfile`,
   /** The hosted page where an invited person sets a password (GET ?token=..., POST the form). */
   invitationPage: `${IDENTITY_BASE}/invitation`,
+  /** A loan's audit rows (the asset page's Activity tab). */
+  loanActivity: (loanId: string) => `${DART_BASE}/v1/loans/${segment(loanId)}/activity`,
+  loanActivityPattern: `${DART_BASE}/v1/loans/:id/activity`,
+  /** The whole audit log, searched by registry staff: JSON pages, or every match as CSV (Accept: text/csv). */
+  auditLog: `${DART_BASE}/v2/audit`,
   health: '/healthz',
   /** Registry staff's banners (ours): the list and create, and one banner's edit. */
   banners: `${DART_BASE}/v1/banners`,

@@ -46,6 +46,7 @@ import { loanRoutes } from './routes/loans';
 import { messageRoutes } from './routes/messages';
 import { organizationUserRoutes } from './routes/organization-users';
 import { participantRoutes } from './routes/participants';
+import { auditRoutes } from './routes/audit';
 import { poolRoutes } from './routes/pools';
 import { profileRoutes } from './routes/profile';
 import { roleRequestRoutes } from './routes/role-requests';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressLookupRoutes);
   await app.register(profileRoutes);
   await app.register(bannerRoutes, { production, bannersUrl: config.bannersUrl });
+  await app.register(auditRoutes);
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

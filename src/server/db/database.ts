@@ -85,6 +85,9 @@ export async function currentRole(handle: DatabaseHandle): Promise<string> {
 /** Tables of the public schema the application role may insert into and read, never change. */
 export const APPEND_ONLY_TABLES = ['audit_log'] as const;
 
+/** Tables only the owner's functions touch (the audit chain's head, kept by a SECURITY DEFINER trigger). */
+export const OWNER_ONLY_TABLES = ['audit_chain_head'] as const;
+
 /**
  * Run by the owner role (the one that migrated) for the application role: exactly what the server
  * needs in each schema, on what exists now and, through the owner's default privileges, on what
@@ -122,6 +125,9 @@ export async function grantApplicationRole(handle: DatabaseHandle, applicationRo
     // Append-only tables: the server records, it never rewrites or erases what it recorded.
     for (const table of APPEND_ONLY_TABLES) {
       await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${pg.escapeIdentifier(table)} FROM ${role}`);
+    }
+    for (const table of OWNER_ONLY_TABLES) {
+      await client.query(`REVOKE ALL ON ${pg.escapeIdentifier(table)} FROM ${role}`);
     }
     await client.query('COMMIT');
   } catch (error) {

@@ -614,9 +614,12 @@ export const loanListSearch = pgTable(
 );
 
 /**
- * Every administration write (organizations, their users, invitations, the contact profile): who,
- * when, from where, what, and the values before and after. Append-only: the server's database role
- * may insert and read it, never update or delete it (database.ts grantApplicationRole).
+ * Every write of the product (loan parties and their states, events, deactivations, documents,
+ * answered messages, transfers, the administration): who, when, acting for which organization,
+ * from where, the entity, the action, and the values before and after. Append-only: the server's
+ * database role may insert and read it, never update or delete it (database.ts
+ * grantApplicationRole). Tamper-evident: a BEFORE INSERT trigger (migration 0030) numbers each row
+ * in a hash chain (chain_seq, prev_hash, row_hash); `npm run audit:verify` walks it.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -625,17 +628,36 @@ export const auditLog = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The organization the change concerns (its Activity tab lists it). */
     participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'no action' }),
+    /** The signed-in identity, its registry user and e-mail: plain values, kept after the user is removed. */
+    identityId: uuid('identity_id'),
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
+    /** The organization the caller acted for (null for registry staff and the job runner). */
+    actingParticipantId: uuid('acting_participant_id'),
     clientAddress: text('client_address'),
+    /** The loan the change concerns (its asset page's Activity tab lists it); no reference, so it outlives the loan. */
+    loanId: uuid('loan_id'),
     /** What happened: organization.created, user.invited, user.roles-changed, profile.updated, ... */
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The row's place in the hash chain, set by the trigger (the order of commit of the chain head's lock). */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).notNull().default(0),
+    /** The previous row's row_hash ('' for the first), set by the trigger. */
+    prevHash: text('prev_hash').notNull().default(''),
+    /** SHA-256 (hex) of prev_hash and the row's content (audit_row_content), set by the trigger. */
+    rowHash: text('row_hash').notNull().default(''),
   },
-  (t) => [index('audit_log_participant_idx').on(t.participantId, t.occurredAt.desc(), t.id.desc())],
+  (t) => [
+    index('audit_log_participant_idx').on(t.participantId, t.occurredAt.desc(), t.id.desc()),
+    uniqueIndex('audit_log_chain_seq_key').on(t.chainSeq),
+    index('audit_log_loan_idx').on(t.loanId, t.chainSeq.desc()),
+    index('audit_log_actor_idx').on(t.actorUserId, t.chainSeq.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.chainSeq.desc()),
+    index('audit_log_occurred_idx').on(t.occurredAt.desc(), t.chainSeq.desc()),
+  ],
 );
 
 /**

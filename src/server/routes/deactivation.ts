@@ -4,6 +4,7 @@
 // its first bytes, not its name. The instrument, the DEACTIVATION_REQUESTED event, the request and
 // its processing job are recorded in one transaction; the job (jobs/deactivation-job.ts) then
 // deactivates the loan.
+import { auditActorOf } from '../audit/audit-actor';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import multipart, { type Multipart } from '@fastify/multipart';
@@ -175,6 +176,7 @@ export async function deactivationRoutes(app: FastifyInstance): Promise<void> {
           instrument: { fileName: file.fileName, content: file.content, hash: file.hash },
         },
         (tx, requestId) => app.jobs.send(JOB_QUEUES.processDeactivation, { requestId }, { tx }),
+        auditActorOf(request),
       );
       return reply.code(202).send({ id: requestId, loanId, status: 'SUBMITTED' as const });
     },

@@ -3,6 +3,7 @@
 // GET v1 /messages/unread-count (our addition), PATCH v1 /messages (one message: read, archived or
 // the response to an actionable one) and PATCH v1 /messages/bulk (read or archived on a selection,
 // in one statement). Another organization's message is 404 like an unknown one, and never counted.
+import { auditActorOf } from '../audit/audit-actor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
@@ -89,7 +90,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const { uuid, response } = request.body;
       const messageId = uuid.toLowerCase();
       if (response !== undefined)
-        return app.services.roleTransfers.answerMessage({ participantId, userId: request.registryUser?.id ?? null, messageId, response });
+        return app.services.roleTransfers.answerMessage(
+          { participantId, userId: request.registryUser?.id ?? null, messageId, response },
+          auditActorOf(request),
+        );
       const updated = await messages.updateMessage(participantId, messageId, changeOf(request.body));
       if (!updated) throw new NotFoundError(MESSAGE_ERRORS.notFound);
       return updated;

@@ -5,6 +5,7 @@
 // .../users/{userId}/invitation. Registry staff manage every organization; an ORG_ADMIN its own
 // (access 'org-admin-or-registry-staff', enforced by the access hook). Writes go through
 // services/organization-users.ts: one transaction each, with its guards and audit row.
+import { auditActorOf } from '../audit/audit-actor';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,9 +56,11 @@ export async function organizationUserRoutes(app: FastifyInstance, options: Orga
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const actorOf = (request: FastifyRequest): AdminActor => ({
-    userId: request.registryUser?.id ?? null,
-    email: request.registryUser?.email ?? request.identity?.email ?? null,
-    clientAddress: request.ip,
+    ...auditActorOf(request),
+    // An organization's own admin acts for it; registry staff for none.
+    actingParticipantId: request.registryStaff
+      ? null
+      : ((request.params as { participantId?: string }).participantId?.toLowerCase() ?? null),
     registryStaff: request.registryStaff,
   });
 

@@ -27,6 +27,7 @@ import { participantParamsSchema } from '../../contract/organization-users';
 import { participantSchema } from '../../contract/participants';
 import { PATHS } from '../../contract/paths';
 import { ORGANIZATION_TEXTS } from '../../domain/administration-texts';
+import { auditActorOf } from '../audit/audit-actor';
 import { csvFileName, csvLine, neutralizeCell, UTF8_BOM } from '../csv/loan-csv';
 import type { AuditActor, AuditRow } from '../db/audit-repository';
 import { NotFoundError } from '../domain-errors';
@@ -37,11 +38,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const STAFF = 'Registry staff only (ROLE_DART_ADMIN or ROLE_DART_OPS); anyone else 403 with the permission refusal.';
 
-const actorOf = (request: FastifyRequest): AuditActor => ({
-  userId: request.registryUser?.id ?? null,
-  email: request.identity?.email ?? request.registryUser?.email ?? null,
-  clientAddress: request.ip,
-});
+const actorOf = (request: FastifyRequest): AuditActor => auditActorOf(request);
 
 const toEntry = (row: AuditRow) => ({
   id: row.id,

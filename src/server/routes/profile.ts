@@ -20,6 +20,7 @@ import {
 } from '../../contract/profile';
 import { NotFoundError } from '../domain-errors';
 import { toProfileInfo } from '../mappers';
+import { auditActorOf } from '../audit/audit-actor';
 import { requireMembership } from '../plugins/access';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -45,12 +46,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const participantId = requireMembership(request).participant.id;
-      const user = request.registryUser;
-      return app.services.profiles.updateProfile(participantId, request.body, {
-        userId: user?.id ?? null,
-        email: user?.email ?? null,
-        clientAddress: request.ip,
-      });
+      return app.services.profiles.updateProfile(participantId, request.body, auditActorOf(request));
     },
   );
 

@@ -2,6 +2,7 @@
 // the active organizations a transfer can be addressed to; POST v1 /loans/{loanId}/role-requests
 // asks one of them to take over a role. The receiver answers through its actionable message
 // (PATCH v1 /messages with `response`, which calls answerMessage of services/role-transfers.ts).
+import { auditActorOf } from '../audit/audit-actor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
@@ -58,14 +59,17 @@ export async function roleRequestRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const membership = requireMembership(request);
       // Refusals are domain errors, never 403 (SPEC section 8: a 403 means an invalid participant).
-      const created = await app.services.roleTransfers.requestRoleTransfer({
-        loanId: request.params.loanId.toLowerCase(),
-        role: request.body.role,
-        receiverId: request.body.participantId.toLowerCase(),
-        participantId: membership.participant.id,
-        participantName: membership.participant.name,
-        userId: request.registryUser?.id ?? null,
-      });
+      const created = await app.services.roleTransfers.requestRoleTransfer(
+        {
+          loanId: request.params.loanId.toLowerCase(),
+          role: request.body.role,
+          receiverId: request.body.participantId.toLowerCase(),
+          participantId: membership.participant.id,
+          participantName: membership.participant.name,
+          userId: request.registryUser?.id ?? null,
+        },
+        auditActorOf(request),
+      );
       return reply.code(201).send({
         id: created.id,
         loanId: created.loanId,

@@ -5,6 +5,7 @@
 import { DEACTIVATING_ROLES } from '../../domain/deactivation';
 import { LOAN_NOT_FOUND } from '../../domain/loan';
 import { DEACTIVATION_TEXTS } from '../../domain/deactivation-texts';
+import { type AuditActor, appendAudit, auditedLoanStatus, SYSTEM_ACTOR } from '../db/audit-repository';
 import type { Database, Transaction } from '../db/database';
 import * as repository from '../db/deactivation-repository';
 import type { NewDeactivationRequest } from '../db/deactivation-repository';
@@ -22,6 +23,7 @@ export async function requestDeactivation(
   db: Database,
   request: NewDeactivationRequest,
   enqueue: (tx: Transaction, requestId: string) => Promise<unknown>,
+  actor: AuditActor = { userId: request.userId, email: null, clientAddress: null, actingParticipantId: request.participantId },
 ): Promise<{ readonly requestId: string; readonly documentId: string }> {
   return writeTransaction(db, async (tx) => {
     await lockLoan(tx, request.loanId);
@@ -35,6 +37,28 @@ export async function requestDeactivation(
     if (loan.transferPending) throw new ConflictError(DEACTIVATION_TEXTS.transferPending);
     const created = await repository.insertDeactivationRequest(tx, request);
     await enqueue(tx, created.requestId);
+    const { instrument, fields } = request;
+    await appendAudit(tx, actor, {
+      participantId: request.participantId,
+      loanId: request.loanId,
+      action: 'document.added',
+      targetType: 'document',
+      targetId: created.documentId,
+      before: null,
+      after: { fileName: instrument.fileName, sizeBytes: instrument.content.length, sha256: instrument.hash },
+    });
+    await appendAudit(tx, actor, {
+      participantId: request.participantId,
+      loanId: request.loanId,
+      action: 'deactivation.requested',
+      targetType: 'deactivation-request',
+      targetId: created.requestId,
+      before: { loan: { status: loan.status, deactivated: loan.deactivated } },
+      after: {
+        request: { status: 'SUBMITTED', reason: fields.reason, effectiveDate: fields.effectiveDate, documentId: created.documentId },
+        event: { state: 'Requested' },
+      },
+    });
     return created;
   });
 }
@@ -56,11 +80,21 @@ export async function processDeactivation(db: Database, requestId: string): Prom
     // update (the asset list's counts): the order every write takes (write-transaction.ts).
     const uli = await repository.findLoanUli(tx, request.loanId, { lock: true });
     if (uli === undefined) return 'missing';
+    const before = await auditedLoanStatus(tx, request.loanId);
     await repository.tellRequester(tx, request, DEACTIVATION_TEXTS.completeMessage(uli));
     await repository.markLoanDeactivated(tx, request.loanId);
     await repository.settleRequestedEvent(tx, request.loanId, 'Confirmed');
     await repository.insertDeactivationEvent(tx, request);
     await repository.setRequestStatus(tx, requestId, 'COMPLETED');
+    await appendAudit(tx, SYSTEM_ACTOR, {
+      participantId: request.participantId,
+      loanId: request.loanId,
+      action: 'deactivation.completed',
+      targetType: 'deactivation-request',
+      targetId: requestId,
+      before: { loan: before, request: { status: request.status } },
+      after: { loan: await auditedLoanStatus(tx, request.loanId), request: { status: 'COMPLETED' }, event: { state: 'Confirmed' } },
+    });
     return 'completed';
   });
 }
@@ -81,6 +115,15 @@ export async function failDeactivation(db: Database, requestId: string): Promise
     await repository.settleRequestedEvent(tx, request.loanId, 'Rejected');
     const uli = await repository.findLoanUli(tx, request.loanId, { lock: false });
     await repository.tellRequester(tx, request, DEACTIVATION_TEXTS.failedMessage(uli ?? ''));
+    await appendAudit(tx, SYSTEM_ACTOR, {
+      participantId: request.participantId,
+      loanId: request.loanId,
+      action: 'deactivation.failed',
+      targetType: 'deactivation-request',
+      targetId: requestId,
+      before: { request: { status: 'SUBMITTED' } },
+      after: { request: { status: 'FAILED' }, event: { state: 'Rejected' } },
+    });
     return 'failed';
   });
 }

@@ -348,7 +348,7 @@ export async function acceptInvitation(
     if (!(await repository.hasDefaultMembership(tx, user.id))) await repository.setDefaultMembership(tx, invitation.participantId, user.id);
     await appendAudit(
       tx,
-      { userId: user.id, email: user.email, clientAddress: request.clientAddress },
+      { identityId: identity.id, userId: user.id, email: user.email, clientAddress: request.clientAddress, actingParticipantId: null },
       {
         participantId: invitation.participantId,
         action: 'user.invitation-accepted',

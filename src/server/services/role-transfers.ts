@@ -3,7 +3,8 @@
 // transaction over db/role-request-repository.ts; a refusal is a domain error (domain-errors.ts).
 import { MESSAGE_ERRORS } from '../../domain/messages';
 import { ROLE_REQUEST_ERRORS, transferableRoles } from '../../domain/role-transfer';
-import type { Database } from '../db/database';
+import { type AuditActor, appendAudit, auditedParty } from '../db/audit-repository';
+import type { Database, Transaction } from '../db/database';
 import { findMessage } from '../db/message-repository';
 import type { Message } from '../../contract/messages';
 import * as repository from '../db/role-request-repository';
@@ -18,7 +19,11 @@ import { LOAN_NOT_FOUND } from '../../domain/loan';
  * decided one after the other; the unique index on open requests backs the PENDING check up (its
  * violation is the same conflict).
  */
-export async function requestRoleTransfer(db: Database, request: NewRoleRequest): Promise<RoleRequestRow> {
+export async function requestRoleTransfer(
+  db: Database,
+  request: NewRoleRequest,
+  actor: AuditActor = { userId: request.userId, email: null, clientAddress: null, actingParticipantId: request.participantId },
+): Promise<RoleRequestRow> {
   try {
     return await writeTransaction(db, async (tx) => {
       await repository.lockLoan(tx, request.loanId);
@@ -35,7 +40,22 @@ export async function requestRoleTransfer(db: Database, request: NewRoleRequest)
       const receiver = loan.receiver;
       if (!receiver) throw new RuleViolationError(ROLE_REQUEST_ERRORS.receiverUnknown);
       if (party.participantId === receiver.id) throw new RuleViolationError(ROLE_REQUEST_ERRORS.receiverHoldsRole);
-      return repository.insertTransferRequest(tx, request, { uli: loan.uli, receiver, partyStateBefore: party.state });
+      const before = await auditedParty(tx, request.loanId, request.role);
+      const created = await repository.insertTransferRequest(tx, request, { uli: loan.uli, receiver, partyStateBefore: party.state });
+      await appendAudit(tx, actor, {
+        participantId: request.participantId,
+        loanId: request.loanId,
+        action: 'role-transfer.requested',
+        targetType: 'role-request',
+        targetId: created.id,
+        before: { party: before },
+        after: {
+          party: await auditedParty(tx, request.loanId, request.role),
+          request: { state: 'PENDING', requester: { id: request.participantId, name: request.participantName }, receiver },
+          event: { state: 'Requested', role: request.role },
+        },
+      });
+      return created;
     });
   } catch (error) {
     if (repository.isOpenRequestConflict(error)) throw new ConflictError(ROLE_REQUEST_ERRORS.alreadyPending);
@@ -63,7 +83,11 @@ export interface MessageAnswer {
  * it now is. Refusals: an unknown message or another organization's (not found), one that takes no
  * response (a rule), one answered already or whose request is no longer open (a conflict).
  */
-export async function answerMessage(db: Database, answer: MessageAnswer): Promise<Message> {
+export async function answerMessage(
+  db: Database,
+  answer: MessageAnswer,
+  actor: AuditActor = { userId: answer.userId, email: null, clientAddress: null, actingParticipantId: answer.participantId },
+): Promise<Message> {
   if (!UUID_PATTERN.test(answer.messageId)) throw new NotFoundError(MESSAGE_ERRORS.notFound);
   const messageId = answer.messageId.toLowerCase();
   await writeTransaction(db, async (tx) => {
@@ -79,9 +103,13 @@ export async function answerMessage(db: Database, answer: MessageAnswer): Promis
     await repository.lockMessageCounts(tx, [
       ...new Set([request.receiverId, request.requesterId, ...canceled.map((open) => open.receiverId)]),
     ]);
+    const parties = new Map<string, unknown>();
+    for (const role of new Set([request.role, ...canceled.map((open) => open.role)]))
+      parties.set(role, await auditedParty(tx, request.loanId, role));
     await repository.recordAnswer(tx, request, messageId, confirmed);
     for (const open of canceled) await repository.cancelRequest(tx, open, request.uli);
     await repository.refreshLoanList(tx, request.loanId);
+    await auditAnswer(tx, actor, answer, request, { messageId, confirmed, canceled, parties });
   });
   const answered = await findMessage(db, answer.participantId, messageId);
   if (!answered) throw new NotFoundError(MESSAGE_ERRORS.notFound);
@@ -98,4 +126,55 @@ async function requestsLosingTheirAsker(
     party.role === answered.role ? { ...party, participantId: answered.receiverId, state: 'CONFIRMED' } : party,
   );
   return open.filter((candidate) => !transferableRoles(after, candidate.requesterId).includes(candidate.role));
+}
+
+/** The answer's audit rows: the answered transfer (the message's answer with it), then each transfer it canceled. */
+async function auditAnswer(
+  tx: Transaction,
+  actor: AuditActor,
+  answer: MessageAnswer,
+  request: repository.OpenRequestRow,
+  outcome: {
+    readonly messageId: string;
+    readonly confirmed: boolean;
+    readonly canceled: readonly repository.CancelableRequestRow[];
+    readonly parties: ReadonlyMap<string, unknown>;
+  },
+): Promise<void> {
+  const state = outcome.confirmed ? 'CONFIRMED' : 'REJECTED';
+  const receiver = { id: request.receiverId, name: request.receiverName };
+  await appendAudit(tx, actor, {
+    participantId: answer.participantId,
+    loanId: request.loanId,
+    action: outcome.confirmed ? 'role-transfer.confirmed' : 'role-transfer.rejected',
+    targetType: 'role-request',
+    targetId: request.id,
+    before: {
+      party: outcome.parties.get(request.role) ?? null,
+      request: { state: 'PENDING', receiver },
+      message: { id: outcome.messageId, response: null },
+    },
+    after: {
+      party: await auditedParty(tx, request.loanId, request.role),
+      request: { state, receiver },
+      message: { id: outcome.messageId, response: outcome.confirmed },
+      event: { state: outcome.confirmed ? 'Confirmed' : 'Rejected', role: request.role },
+    },
+  });
+  for (const open of outcome.canceled) {
+    const openReceiver = { id: open.receiverId, name: open.receiverName };
+    await appendAudit(tx, actor, {
+      participantId: answer.participantId,
+      loanId: open.loanId,
+      action: 'role-transfer.canceled',
+      targetType: 'role-request',
+      targetId: open.id,
+      before: { party: outcome.parties.get(open.role) ?? null, request: { state: 'PENDING', receiver: openReceiver } },
+      after: {
+        party: await auditedParty(tx, open.loanId, open.role),
+        request: { state: 'CANCELED', receiver: openReceiver },
+        event: { state: 'Canceled', role: open.role },
+      },
+    });
+  }
 }
