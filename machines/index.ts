@@ -5,6 +5,7 @@ import { appRootMachine } from './app-root';
 import { assetCountMachine } from './asset-count';
 import { assetPageMachine } from './asset-page';
 import { assetTableMachine } from './asset-table';
+import { auditLogMachine } from './audit-log';
 import { batchDownloadMachine } from './batch-download';
 import { columnResizeMachine } from './column-resize';
 import { columnVisibilityMachine } from './column-visibility';
@@ -83,6 +84,8 @@ export const machines = {
   // The app-wide banners of the banner file, and registry staff's banners screen.
   banners: bannersMachine,
   'banner-authoring': bannerAuthoringMachine,
+  // The registry staff's search of the whole audit log.
+  'audit-log': auditLogMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

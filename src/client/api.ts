@@ -1,4 +1,5 @@
 // One function per endpoint of SPEC section 7, parsed with src/contract.
+import type { AuditLogFilters, AuditLogQuery, AuditSearchPage, LoanActivityPage } from '../contract/audit';
 import type { DeactivationAccepted, DeactivationDraft } from '../contract/deactivation';
 import type { DocumentMetadata } from '../contract/documents';
 import { figureInfoSchema, type FigureInfo } from '../contract/identity';
@@ -51,6 +52,7 @@ const roleRequestsContract = () => import('../contract/role-requests');
 const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
+const auditContract = () => import('../contract/audit');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
 const loansContract = () => import('../contract/loans');
 const poolsContract = () => import('../contract/pools');
@@ -140,6 +142,10 @@ export interface RegistryApi {
   listBanners(signal?: AbortSignal): Promise<BannerList>;
   createBanner(input: BannerInput, signal?: AbortSignal): Promise<Banner>;
   updateBanner(uuid: string, input: BannerInput, signal?: AbortSignal): Promise<Banner>;
+  // The audit trail: a loan's Activity, and the whole log searched by registry staff (JSON pages, CSV).
+  loanActivity(loanId: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<LoanActivityPage>;
+  auditLog(query: AuditLogQuery, signal?: AbortSignal): Promise<AuditSearchPage>;
+  auditLogCsv(filters: AuditLogFilters, signal?: AbortSignal): Promise<Blob>;
 }
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
@@ -325,5 +331,20 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     listBanners: async (signal) => http.request('GET', PATHS.banners, bannerListSchema, { ...product, signal }),
     createBanner: async (input, signal) => http.request('POST', PATHS.banners, bannerSchema, { ...product, signal, json: input }),
     updateBanner: async (uuid, input, signal) => http.request('PUT', PATHS.banner(uuid), bannerSchema, { ...product, signal, json: input }),
+    // The audit trail.
+    loanActivity: async (loanId, page, signal) =>
+      http.request('GET', PATHS.loanActivity(loanId), (await auditContract()).loanActivityPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(page),
+      }),
+    auditLog: async (query, signal) =>
+      http.request('GET', PATHS.auditLog, (await auditContract()).auditSearchPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams({ ...query }),
+      }),
+    auditLogCsv: (filters, signal) =>
+      http.download('GET', PATHS.auditLog, 'text/csv', { ...product, signal, searchParams: toSearchParams({ ...filters }) }),
   };
 }

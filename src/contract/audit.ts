@@ -51,6 +51,16 @@ export const auditSearchQuerySchema = pageQueryOf({
   to: dateTime('to'),
 });
 export type AuditSearchQuery = z.output<typeof auditSearchQuerySchema>;
+/** The search's filters as the web sends them (empty ones left out). */
+export interface AuditLogFilters {
+  readonly participantId?: string;
+  readonly user?: string;
+  readonly targetType?: string;
+  readonly entityId?: string;
+  readonly from?: string;
+  readonly to?: string;
+}
+export type AuditLogQuery = AuditLogFilters & { readonly limit: number; readonly offset: number };
 export const auditSearchPageSchema = pageAnswerOf('entries', auditTrailEntrySchema, 'Audit rows matching the search');
 export type AuditSearchPage = z.infer<typeof auditSearchPageSchema>;
 

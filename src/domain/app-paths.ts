@@ -4,7 +4,7 @@ import { isSameOriginPath } from './same-origin-path';
 
 const segment = (value: string) => encodeURIComponent(value);
 
-export type AssetTab = 'details' | 'history' | 'documents';
+export type AssetTab = 'details' | 'history' | 'documents' | 'activity';
 
 export const APP_PATHS = {
   home: '/',
@@ -40,6 +40,8 @@ export const APP_PATHS = {
   partnerProfile: (relationshipId: string) => `/administration/relationships/${segment(relationshipId)}`,
   /** Registry staff's banners (ours). */
   banners: '/administration/banners',
+  /** The whole audit log, searched by registry staff (ours). */
+  auditLog: '/administration/audit',
 } as const;
 
 /** Router patterns (relative, as React Router nests them) for the routes above. */
@@ -70,6 +72,8 @@ export const ROUTE_PATTERNS = {
   organizationActivity: 'administration/organizations/:organizationUuid/activity',
   partnerProfile: 'administration/relationships/:relationshipId',
   banners: 'administration/banners',
+  assetActivity: 'assets/asset/:loanId/details/activity',
+  auditLog: 'administration/audit',
 } as const;
 
 /** Longest screen address kept across a sign-in (the server accepts up to 2,048 characters with the base path). */

@@ -10,6 +10,7 @@ export const ASSET_PAGE_TEXTS = {
   details: 'Details',
   history: 'History',
   documents: 'Documents',
+  activity: 'Activity',
   loading: 'Loading the asset…',
   notFoundTitle: 'Asset not found',
   notFoundBody: 'No asset with this id is registered to your organization.',

@@ -64,11 +64,13 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path: ROUTE_PATTERNS.poolAssets,
             lazy: async () => ({ Component: (await import('../screens/assets/pool-assets-screen')).PoolAssetsScreen }),
           },
-          // One screen for the three tabs: the same component stays mounted across them.
-          ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments].map((path): RouteObject => ({
-            path,
-            lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }),
-          })),
+          // One screen for the four tabs: the same component stays mounted across them.
+          ...[ROUTE_PATTERNS.asset, ROUTE_PATTERNS.assetHistory, ROUTE_PATTERNS.assetDocuments, ROUTE_PATTERNS.assetActivity].map(
+            (path): RouteObject => ({
+              path,
+              lazy: async () => ({ Component: (await import('../screens/asset/asset-screen')).AssetScreen }),
+            }),
+          ),
           // The deactivation request form.
           {
             path: ROUTE_PATTERNS.deactivate,
@@ -113,6 +115,11 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             lazy: async () => ({
               Component: (await import('../screens/organizations/organization-delete-screen')).OrganizationDeleteScreen,
             }),
+          },
+          // The registry staff's search of the whole audit log.
+          {
+            path: ROUTE_PATTERNS.auditLog,
+            lazy: async () => ({ Component: (await import('../screens/audit-log/audit-log-screen')).AuditLogScreen }),
           },
           {
             path: ROUTE_PATTERNS.organizationActivity,

@@ -439,6 +439,10 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     url: (w) => PATHS.loanDetails(w.a.loanId),
   },
   [`GET ${PATHS.loanEventsPattern}`]: { answer: byOrganization({ forA: 200, forOther: 404 }), url: (w) => PATHS.loanEvents(w.a.loanId) },
+  [`GET ${PATHS.loanActivityPattern}`]: {
+    answer: byOrganization({ forA: 200, forOther: 404 }),
+    url: (w) => PATHS.loanActivity(w.a.loanId),
+  },
   [`GET ${PATHS.loanDocumentsMetadataPattern}`]: {
     answer: byOrganization({ forA: 200, forOther: 404 }),
     url: (w) => PATHS.loanDocumentsMetadata(w.a.loanId),
@@ -565,6 +569,7 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     url: (w) => PATHS.participantActivity(w.organizations.a),
     note: "A's audit log: registry staff and A's ORG_ADMIN",
   },
+  [`GET ${PATHS.auditLog}`]: { answer: everyone(200, true), url: () => PATHS.auditLog, note: 'the whole audit log: registry staff' },
 
   // The contact profile (ORG_ADMIN of the acting organization) and the partner view (A and B, the
   // two organizations of A's relationship, see each other's profile; C gets 404).

@@ -113,6 +113,10 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
     listRelationships: () => Promise.reject(new Error('listRelationships is not modelled by this fake')),
     relationship: () => Promise.reject(new Error('relationship is not modelled by this fake')),
     partnerProfile: () => Promise.reject(new Error('partnerProfile is not modelled by this fake')),
+    // The audit trail: not modelled (its screen tests defer it).
+    loanActivity: () => Promise.reject(new Error('loanActivity is not modelled by this fake')),
+    auditLog: () => Promise.reject(new Error('auditLog is not modelled by this fake')),
+    auditLogCsv: () => Promise.reject(new Error('auditLogCsv is not modelled by this fake')),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */

@@ -4,6 +4,7 @@
 import { Link } from 'react-router-dom';
 import { APP_PATHS } from '../../../domain/app-paths';
 import { BANNER_SCREEN_TEXTS as BANNER_TEXTS } from '../../../domain/banner-screen-texts';
+import { AUDIT_TEXTS } from '../../../domain/audit-texts';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../../domain/texts';
 import { selectIsRegistryStaff } from '../../../../machines/session';
 import { SessionActorContext } from '../../app/actor-contexts';
@@ -37,9 +38,16 @@ const bannersEntry: MenuEntry = {
   description: BANNER_TEXTS.menuDescription,
 };
 
+const auditLogEntry: MenuEntry = {
+  to: APP_PATHS.auditLog,
+  icon: 'administration',
+  title: AUDIT_TEXTS.logLink,
+  description: AUDIT_TEXTS.logLinkDescription,
+};
+
 export function AdministrationScreen() {
   const registryStaff = SessionActorContext.useSelector(selectIsRegistryStaff);
-  const entries = registryStaff ? [profileEntry, organizationsEntry, bannersEntry] : [profileEntry];
+  const entries = registryStaff ? [profileEntry, organizationsEntry, bannersEntry, auditLogEntry] : [profileEntry];
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{NAVIGATION_LABELS.administration}</PageHeading>

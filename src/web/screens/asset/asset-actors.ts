@@ -4,6 +4,8 @@
 import { fromPromise } from 'xstate';
 import { assetPageMachine } from '../../../../machines/asset-page';
 import { documentViewerMachine } from '../../../../machines/document-viewer';
+import { pagedListOf } from '../../../../machines/paged-list';
+import { pageOffset } from '../../../domain/asset-table';
 import type { AppServices } from '../../app/services';
 
 /** The asset-page machine over the API: details and events together, aborted on leave. */
@@ -28,3 +30,10 @@ export function documentViewerActors({ api, download }: AppServices) {
     actions: { saveFile: (_, { file, fileName }) => download(file, fileName) },
   });
 }
+
+/** The Activity tab's list (machines/paged-list.ts) over GET v1 /loans/{id}/activity, newest first. */
+export const assetActivityLogic = ({ api }: Pick<AppServices, 'api'>, loanId: string) =>
+  pagedListOf(async (view, signal) => {
+    const page = await api.loanActivity(loanId, { limit: view.limit, offset: pageOffset(view.page, view.limit) }, signal);
+    return { items: page.entries, totalCount: page.totalCount };
+  });

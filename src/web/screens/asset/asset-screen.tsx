@@ -18,6 +18,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { StatusMessage } from '../../ui/status-message';
 import { ASSET_LIST_VIEWS, returnPathOf } from '../assets/asset-table-parts';
 import { AssetDetailsPanel } from './asset-details-panel';
+import { AssetActivityPanel } from './asset-activity-panel';
 import { AssetDocumentsPanel } from './asset-documents-panel';
 import { AssetHistoryPanel } from './asset-history-panel';
 import { AssetTabs, tabPanelId } from './asset-tabs';
@@ -26,7 +27,8 @@ import { assetPageActors } from './asset-actors';
 function useAssetTab(): AssetTab {
   const history = useMatch(`/${ROUTE_PATTERNS.assetHistory}`);
   const documents = useMatch(`/${ROUTE_PATTERNS.assetDocuments}`);
-  return history ? 'history' : documents ? 'documents' : 'details';
+  const activity = useMatch(`/${ROUTE_PATTERNS.assetActivity}`);
+  return history ? 'history' : documents ? 'documents' : activity ? 'activity' : 'details';
 }
 
 export function AssetScreen() {
@@ -118,6 +120,7 @@ function AssetPage({ loanId, tab }: { loanId: string; tab: AssetTab }) {
         {ready && tab === 'details' && <AssetDetailsPanel asset={asset} />}
         {ready && tab === 'history' && <AssetHistoryPanel asset={asset} />}
         {ready && tab === 'documents' && <AssetDocumentsPanel loanId={loanId} />}
+        {ready && tab === 'activity' && <AssetActivityPanel loanId={loanId} />}
       </section>
     </div>
   );

@@ -1,10 +1,10 @@
-// The asset page's tabs (SPEC section 2): Details, History and Documents. Each tab is a route,
+// The asset page's tabs (SPEC section 2): Details, History and Documents, and our Activity (its audit rows). Each tab is a route,
 // so they are links in a labelled navigation; the current one carries aria-current="page".
 import { Link } from 'react-router-dom';
 import { APP_PATHS, type AssetTab } from '../../../domain/app-paths';
 import { ASSET_PAGE_TEXTS } from '../../../domain/asset-texts';
 
-const TABS: readonly AssetTab[] = ['details', 'history', 'documents'];
+const TABS: readonly AssetTab[] = ['details', 'history', 'documents', 'activity'];
 export const tabPanelId = 'asset-tab-panel';
 
 export function AssetTabs({ loanId, current }: { loanId: string; current: AssetTab }) {
