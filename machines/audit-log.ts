@@ -6,7 +6,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { AuditLogFilters } from '../src/contract/audit';
 import { AUDIT_TEXTS as T } from '../src/domain/audit-texts';
-import { pagedListMachine, type ListView, type PagedListParentEvent, type PagedListRef } from './paged-list';
+import { listFilterEvent, pagedListMachine, type ListView, type PagedListParentEvent, type PagedListRef } from './paged-list';
 import { toastShow } from './toasts';
 
 export const AUDIT_FILTER_FIELDS = ['participantId', 'user', 'targetType', 'entityId', 'from', 'to'] as const;
@@ -76,11 +76,11 @@ export const auditLogMachine = setup({
     applyDraft: enqueueActions(({ context, enqueue }) => {
       const filters = filtersOf(context.draft);
       enqueue.assign({ filters });
-      enqueue.sendTo('list', { type: 'list.filter', filters: listFilters(filters) });
+      enqueue.sendTo('list', listFilterEvent<AuditLogView>(listFilters(filters)));
     }),
     clearFilters: enqueueActions(({ enqueue }) => {
       enqueue.assign({ filters: {}, draft: {} });
-      enqueue.sendTo('list', { type: 'list.filter', filters: listFilters({}) });
+      enqueue.sendTo('list', listFilterEvent<AuditLogView>(listFilters({})));
     }),
     /** Back or a link named other filters: the form and the export follow the URL. */
     followView: assign(({ event }) => {
