@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** audit_row_content of migration 0030, written out again. */
+/** audit_row_content of migration 0029, written out again. */
 const CONTENT = `jsonb_build_array(
   a.chain_seq, a.id, to_char(a.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
   a.identity_id, a.actor_user_id, a.actor_email, a.acting_participant_id, a.participant_id, a.client_address,

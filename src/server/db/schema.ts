@@ -618,7 +618,7 @@ export const loanListSearch = pgTable(
  * answered messages, transfers, the administration): who, when, acting for which organization,
  * from where, the entity, the action, and the values before and after. Append-only: the server's
  * database role may insert and read it, never update or delete it (database.ts
- * grantApplicationRole). Tamper-evident: a BEFORE INSERT trigger (migration 0030) numbers each row
+ * grantApplicationRole). Tamper-evident: a BEFORE INSERT trigger (migration 0029) numbers each row
  * in a hash chain (chain_seq, prev_hash, row_hash); `npm run audit:verify` walks it.
  */
 export const auditLog = pgTable(
