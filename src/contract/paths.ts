@@ -74,6 +74,12 @@ export const PATHS = {
   relationshipPartnerProfilePattern: `${DART_BASE}/v1/relationships/:relationshipId/partnerProfile`,
   /** The hosted page where an invited person sets a password (GET ?token=..., POST the form). */
   invitationPage: `${IDENTITY_BASE}/invitation`,
+  /** Reconciliation against a loan tape (ours): upload and list, a report's page and its CSV. */
+  reconciliations: `${DART_BASE}/v4/reconciliations`,
+  reconciliationDifferences: (jobId: string) => `${DART_BASE}/v4/reconciliations/${segment(jobId)}/differences`,
+  reconciliationDifferencesPattern: `${DART_BASE}/v4/reconciliations/:jobId/differences`,
+  reconciliationCsv: (jobId: string) => `${DART_BASE}/v4/reconciliations/${segment(jobId)}/csv`,
+  reconciliationCsvPattern: `${DART_BASE}/v4/reconciliations/:jobId/csv`,
   health: '/healthz',
   /** Registry staff's banners (ours): the list and create, and one banner's edit. */
   banners: `${DART_BASE}/v1/banners`,

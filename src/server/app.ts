@@ -48,6 +48,7 @@ import { organizationUserRoutes } from './routes/organization-users';
 import { participantRoutes } from './routes/participants';
 import { poolRoutes } from './routes/pools';
 import { profileRoutes } from './routes/profile';
+import { reconciliationRoutes } from './routes/reconciliations';
 import { roleRequestRoutes } from './routes/role-requests';
 import { servicerLookupRoutes } from './routes/servicer-lookup';
 import { addressLookupRoutes } from './routes/address-lookup';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(participantRoutes);
   await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
   await app.register(addressLookupRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(profileRoutes);
   await app.register(bannerRoutes, { production, bannersUrl: config.bannersUrl });
 
