@@ -49,6 +49,8 @@ import type { PartnerProfile, ProfileDraft, Relationship, RelationshipsPage, Rel
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import { poolDetailSchema, poolListSchema, type Pool, type PoolDetail, type PoolListQuery } from '../contract/pools';
 import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../contract/role-requests';
+import type { Difference, DifferencesPage, Reconciliation } from '../contract/reconciliation';
+import type { DifferenceKind } from '../domain/reconciliation';
 import type { ServicerLookupDraft, ServicerLookupResult } from '../contract/servicer-lookup';
 import { usersMeSchema, type UsersMe } from '../contract/users';
 import type { HttpClient } from './http';
@@ -61,6 +63,7 @@ const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
+const reconciliationContract = () => import('../contract/reconciliation');
 
 async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
   const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
@@ -146,7 +149,18 @@ export interface RegistryApi {
   listBanners(signal?: AbortSignal): Promise<BannerList>;
   createBanner(input: BannerInput, signal?: AbortSignal): Promise<Banner>;
   updateBanner(uuid: string, input: BannerInput, signal?: AbortSignal): Promise<Banner>;
+  // Reconciliation against a loan tape: POST and GET v4 /reconciliations, a report's page and CSV.
+  uploadTape(tape: File, signal?: AbortSignal): Promise<Reconciliation>;
+  listReconciliations(signal?: AbortSignal): Promise<Reconciliation[]>;
+  reconciliationDifferences(
+    jobId: string,
+    query: { limit: number; offset: number; kind?: DifferenceKind },
+    signal?: AbortSignal,
+  ): Promise<DifferencesPage>;
+  reconciliationCsv(jobId: string, signal?: AbortSignal): Promise<Blob>;
 }
+
+export type { Difference };
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
 export type OrganizationUsersPage = z.infer<typeof organizationUsersPageSchema>;
@@ -314,5 +328,21 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
     listBanners: async (signal) => http.request('GET', PATHS.banners, bannerListSchema, { ...product, signal }),
     createBanner: async (input, signal) => http.request('POST', PATHS.banners, bannerSchema, { ...product, signal, json: input }),
     updateBanner: async (uuid, input, signal) => http.request('PUT', PATHS.banner(uuid), bannerSchema, { ...product, signal, json: input }),
+    // Reconciliation.
+    uploadTape: async (tape, signal) => {
+      const contract = await reconciliationContract();
+      const body = new FormData();
+      body.append(contract.TAPE_FILE_FIELD, tape, tape.name);
+      return http.request('POST', PATHS.reconciliations, contract.reconciliationSchema, { ...product, signal, body });
+    },
+    listReconciliations: async (signal) =>
+      http.request('GET', PATHS.reconciliations, (await reconciliationContract()).reconciliationListSchema, { ...product, signal }),
+    reconciliationDifferences: async (jobId, query, signal) =>
+      http.request('GET', PATHS.reconciliationDifferences(jobId), (await reconciliationContract()).differencesPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    reconciliationCsv: (jobId, signal) => http.download('GET', PATHS.reconciliationCsv(jobId), 'text/csv', { ...product, signal }),
   };
 }

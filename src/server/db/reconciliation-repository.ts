@@ -131,11 +131,11 @@ const copyCell = (value: string | null | undefined): string =>
     ? '\\N'
     : value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r'));
 
-export const stagedLine = (row: StagedRow): string =>
-  [String(row.line), copyCell(row.uli), copyCell(row.loanNumber), ...STAGED_FIELDS.map((field) => copyCell(row.values[field]))].join('\t') +
+export const stagedLine = (jobId: string, row: StagedRow): string =>
+  [jobId, String(row.line), copyCell(row.uli), copyCell(row.loanNumber), ...STAGED_FIELDS.map((field) => copyCell(row.values[field]))].join('\t') +
   '\n';
 
-export const unreadableLine = (line: number, detail: string): string => `${line}\t${copyCell(detail)}\n`;
+export const unreadableLine = (jobId: string, line: number, detail: string): string => `${jobId}\t${line}\t${copyCell(detail)}\n`;
 
 /**
  * A comparison's session: one connection in one transaction, holding the temporary staging tables.
@@ -163,8 +163,12 @@ const finished = (stream: Writable) =>
     stream.once('error', reject);
   });
 
-/** Opens the staging: BEGIN, the temporary tables, a COPY into each (the caller writes them in turn). */
-export async function openStaging(db: Database): Promise<StagingSession> {
+/**
+ * Opens the staging: BEGIN, then a COPY into the staging table (the caller writes it). The staging
+ * tables are shared by every job, each reading its own rows (job_id) and deleting them before COMMIT.
+ */
+export async function openStaging(db: Database, jobId: string): Promise<StagingSession> {
+  if (!UUID.test(jobId)) throw new Error('not a job id');
   const client = await poolOf(db).connect();
   let released = false;
   const release = async (error?: Error) => {
@@ -175,15 +179,16 @@ export async function openStaging(db: Database): Promise<StagingSession> {
   };
   try {
     await client.query('BEGIN');
-    await client.query(`CREATE TEMP TABLE tape_rows (line int NOT NULL, uli text, loan_number text, owner text, servicer text,
-      sub_servicer text, controller text, secured_party text, status text) ON COMMIT DROP`);
-    await client.query(`CREATE TEMP TABLE tape_unreadable (line int NOT NULL, detail text NOT NULL) ON COMMIT DROP`);
   } catch (error) {
     await release(error as Error);
     throw error;
   }
   // Rows are collected first; the unreadable ones, few, after (one COPY at a time per connection).
-  const rows = client.query(copyFrom('COPY tape_rows FROM STDIN'));
+  const rows = client.query(
+    copyFrom(
+      'COPY reconciliation_tape_rows (job_id, line, uli, loan_number, owner, servicer, sub_servicer, controller, secured_party, status) FROM STDIN',
+    ),
+  );
   const unreadableLines: string[] = [];
   const unreadable = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -199,7 +204,7 @@ export async function openStaging(db: Database): Promise<StagingSession> {
       rows.end();
       await done;
       unreadable.end();
-      const copy = client.query(copyFrom('COPY tape_unreadable FROM STDIN'));
+      const copy = client.query(copyFrom('COPY reconciliation_tape_unreadable (job_id, line, detail) FROM STDIN'));
       const copied = finished(copy);
       for (const line of unreadableLines) copy.write(line);
       copy.end();
@@ -223,6 +228,7 @@ const REGISTRY_VALUE: Readonly<Record<Exclude<TapeField, 'uli'>, { tape: string;
   status: { tape: 't.status', registry: 'o.status' },
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID_PATTERN = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
 /** Whether a tape cell matches the registry's value: names without regard to case or surrounding spaces, a party also by its id. */
@@ -249,22 +255,15 @@ async function compareStaged(
   // A key given twice: the later lines are unreadable, the first stays.
   await client.query(
     `WITH dup AS (
-       SELECT line, min(line) OVER (PARTITION BY ${key === 'uli' ? 'uli' : 'loan_number'}) AS first FROM tape_rows t
+       SELECT line, min(line) OVER (PARTITION BY ${key === 'uli' ? 'uli' : 'loan_number'}) AS first
+       FROM reconciliation_tape_rows WHERE job_id = $2
      ), gone AS (
-       DELETE FROM tape_rows t USING dup WHERE dup.line = t.line AND dup.first < t.line RETURNING t.line, dup.first
+       DELETE FROM reconciliation_tape_rows t USING dup
+       WHERE t.job_id = $2 AND dup.line = t.line AND dup.first < t.line RETURNING t.line, dup.first
      )
-     INSERT INTO tape_unreadable (line, detail) SELECT line, format($1, first) FROM gone`,
-    [RECONCILIATION_TEXTS.duplicateKey(-1).replace('-1', '%s')],
+     INSERT INTO reconciliation_tape_unreadable (job_id, line, detail) SELECT $2, line, format($1, first) FROM gone`,
+    [RECONCILIATION_TEXTS.duplicateKey(-1).replace('-1', '%s'), jobId],
   );
-  await client.query('ANALYZE tape_rows');
-  await client.query(
-    `CREATE TEMP TABLE org_loans ON COMMIT DROP AS
-     SELECT e.loan_id, l.uli, l.loan_number, l.status, e.owner_name, e.servicer_name, e.sub_servicer_name,
-       e.controller_name, e.secured_party_name
-     FROM loan_list_entries e JOIN loans l ON l.id = e.loan_id WHERE e.participant_id = $1`,
-    [participantId],
-  );
-  await client.query('ANALYZE org_loans');
 
   const compared = fields.filter((field): field is Exclude<TapeField, 'uli'> => field !== 'uli' && field !== key);
   const unpivot = compared
@@ -278,27 +277,40 @@ async function compareStaged(
   const differsSql = compared.length
     ? `UNION ALL
        SELECT ${kindRank('FIELD_DIFFERS')}, t.line, d.rank, o.uli, o.loan_number, d.field, d.tape_value, d.registry_value, NULL
-       FROM tape_rows t JOIN org_loans o ON ${orgKey} = ${tapeKey}
+       FROM t JOIN o ON ${orgKey} = ${tapeKey}
        CROSS JOIN LATERAL (${unpivot}) d
        WHERE NOT d.same`
     : '';
+  // The organization's loans (those it holds a role on) and the job's tape rows, each read once.
   await client.query(
-    `INSERT INTO reconciliation_differences (job_id, seq, kind, line, uli, loan_number, field, tape_value, registry_value, detail)
+    `WITH o AS MATERIALIZED (
+       SELECT e.loan_id, l.uli, l.loan_number, l.status, e.owner_name, e.servicer_name, e.sub_servicer_name,
+         e.controller_name, e.secured_party_name
+       FROM loan_list_entries e JOIN loans l ON l.id = e.loan_id WHERE e.participant_id = $2
+     ), t AS MATERIALIZED (
+       SELECT line, uli, loan_number, owner, servicer, sub_servicer, controller, secured_party, status
+       FROM reconciliation_tape_rows WHERE job_id = $1
+     )
+     INSERT INTO reconciliation_differences (job_id, seq, kind, line, uli, loan_number, field, tape_value, registry_value, detail)
      SELECT $1, row_number() OVER (ORDER BY k, line NULLS LAST, uli, rank)::int, (ARRAY[${DIFFERENCE_KINDS.map((kind) => `'${kind}'`).join(', ')}])[k + 1],
        line, uli, loan_number, field, tape_value, registry_value, detail
      FROM (
        SELECT ${kindRank('NOT_IN_REGISTRY')} AS k, t.line, 0 AS rank, t.uli, t.loan_number, NULL::text AS field, NULL::text AS tape_value,
          NULL::text AS registry_value, NULL::text AS detail
-       FROM tape_rows t WHERE NOT EXISTS (SELECT 1 FROM org_loans o WHERE ${orgKey} = ${tapeKey})
+       FROM t WHERE NOT EXISTS (SELECT 1 FROM o WHERE ${orgKey} = ${tapeKey})
        UNION ALL
        SELECT ${kindRank('MISSING_FROM_TAPE')}, NULL, 0, o.uli, o.loan_number, NULL, NULL, NULL, NULL
-       FROM org_loans o WHERE NOT EXISTS (SELECT 1 FROM tape_rows t WHERE ${tapeKey} = ${orgKey})
+       FROM o WHERE NOT EXISTS (SELECT 1 FROM t WHERE ${tapeKey} = ${orgKey})
        ${differsSql}
        UNION ALL
-       SELECT ${kindRank('UNREADABLE_ROW')}, u.line, 0, NULL, NULL, NULL, NULL, NULL, u.detail FROM tape_unreadable u
+       SELECT ${kindRank('UNREADABLE_ROW')}, u.line, 0, NULL, NULL, NULL, NULL, NULL, u.detail
+       FROM reconciliation_tape_unreadable u WHERE u.job_id = $1
      ) AS difference`,
-    [jobId],
+    [jobId, participantId],
   );
+  // The staging is emptied in the transaction that filled it: no committed row stays.
+  await client.query('DELETE FROM reconciliation_tape_rows WHERE job_id = $1', [jobId]);
+  await client.query('DELETE FROM reconciliation_tape_unreadable WHERE job_id = $1', [jobId]);
   const { rows } = await client.query<{ kind: DifferenceKind; n: number }>(
     'SELECT kind, count(*)::int AS n FROM reconciliation_differences WHERE job_id = $1 GROUP BY kind',
     [jobId],

@@ -774,6 +774,8 @@ export const banners = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('banners_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
 /** A reconciliation against a loan tape: its job's details beside the `jobs` row (migration 0031). */
 export const reconciliations = pgTable('reconciliations', {
   jobId: uuid('job_id')

@@ -76,7 +76,7 @@ export const runReconciliation: JobHandler = async (context, data) => {
   const width = Math.max(...Object.values(job.columns).map((index) => index + 1));
   const key = job.columns.uli !== undefined ? 'uli' : 'loanNumber';
 
-  const staging = await openStaging(db);
+  const staging = await openStaging(db, jobId);
   try {
     const parser = tapeParser();
     let header = true;
@@ -92,15 +92,15 @@ export const runReconciliation: JobHandler = async (context, data) => {
         }
         rows += 1;
         const staged = stageRecord(record, line, job.columns, headerWidth);
-        const text = typeof staged === 'string' ? null : stagedLine(staged);
-        if (text === null) staging.unreadable.write(unreadableLine(line, staged as string));
+        const text = typeof staged === 'string' ? null : stagedLine(jobId, staged);
+        if (text === null) staging.unreadable.write(unreadableLine(jobId, line, staged as string));
         else if (!staging.rows.write(text)) await once(staging.rows, 'drain');
       }
     })();
     parser.on('skip', (error: CsvError & { lines?: number }) => {
       rows += 1;
       staging.unreadable.write(
-        unreadableLine(error.lines ?? 0, RECONCILIATION_TEXTS.malformedRow(error.message.split(':')[0] ?? error.code)),
+        unreadableLine(jobId, error.lines ?? 0, RECONCILIATION_TEXTS.malformedRow(error.message.split(':')[0] ?? error.code)),
       );
     });
 

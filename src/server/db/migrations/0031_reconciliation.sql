@@ -33,4 +33,25 @@ CREATE TABLE "reconciliations" (
 ALTER TABLE "reconciliation_differences" ADD CONSTRAINT "reconciliation_differences_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reconciliation_tape_chunks" ADD CONSTRAINT "reconciliation_tape_chunks_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reconciliations" ADD CONSTRAINT "reconciliations_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "reconciliation_differences_kind_idx" ON "reconciliation_differences" USING btree ("job_id","kind","seq");
+CREATE INDEX "reconciliation_differences_kind_idx" ON "reconciliation_differences" USING btree ("job_id","kind","seq");--> statement-breakpoint
+-- The staging of a tape while its job compares it: rows go in (COPY) and out again in the job's one
+-- transaction, so no committed row ever stays. Unlogged: nothing here needs to survive a crash (an
+-- attempt cut short starts over), and the server's role may not create temporary tables.
+CREATE UNLOGGED TABLE "reconciliation_tape_rows" (
+	"job_id" uuid NOT NULL,
+	"line" integer NOT NULL,
+	"uli" text,
+	"loan_number" text,
+	"owner" text,
+	"servicer" text,
+	"sub_servicer" text,
+	"controller" text,
+	"secured_party" text,
+	"status" text
+);
+--> statement-breakpoint
+CREATE UNLOGGED TABLE "reconciliation_tape_unreadable" (
+	"job_id" uuid NOT NULL,
+	"line" integer NOT NULL,
+	"detail" text NOT NULL
+);
