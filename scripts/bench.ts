@@ -1331,7 +1331,7 @@ async function main(): Promise<number> {
     DATABASE_URL: embedded.applicationConnectionString(),
     MIGRATION_DATABASE_URL: embedded.connectionString(),
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(root, 'dist'),
     // Every sign-in scenario request is an attempt from 127.0.0.1: the default 10/min would refuse them.
     SIGN_IN_RATE_LIMIT: '100000000',
