@@ -34,6 +34,7 @@ import { userFormMachine } from './user-form';
 import { userRemovalMachine } from './user-removal';
 import { bannersMachine } from './banners';
 import { bannerAuthoringMachine } from './banner-authoring';
+import { reconciliationMachine } from './reconciliation';
 
 export const machines = {
   // The root of the one actor system: the app-wide actors below run under it.
@@ -83,6 +84,8 @@ export const machines = {
   // The app-wide banners of the banner file, and registry staff's banners screen.
   banners: bannersMachine,
   'banner-authoring': bannerAuthoringMachine,
+  // Reconciliation against a loan tape (the Reconcile screen of Assets).
+  reconciliation: reconciliationMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -197,4 +197,3 @@ export const selectIsDone = (snapshot: ReconciliationSnapshot): boolean => snaps
 export const selectIsDownloading = (snapshot: ReconciliationSnapshot): boolean => snapshot.hasTag('downloading');
 export const selectIsLoading = (snapshot: ReconciliationSnapshot): boolean => snapshot.hasTag('loading');
 export const selectLoadFailed = (snapshot: ReconciliationSnapshot): boolean => snapshot.matches('loadFailed');
-

@@ -99,6 +99,7 @@ export const RECONCILIATION_TEXTS = {
   uploadFailed: 'The tape could not be uploaded. Please try again.',
   failed: 'The reconciliation failed. Please upload the tape again.',
   loadFailed: 'The reconciliation could not be loaded.',
+  loading: 'Loading the reconciliation…',
   progressLabel: 'Reconciliation progress',
   queued: 'Waiting to start the comparison...',
   progressText: (progress: number, total: number) =>
