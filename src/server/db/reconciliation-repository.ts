@@ -132,8 +132,9 @@ const copyCell = (value: string | null | undefined): string =>
     : value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r'));
 
 export const stagedLine = (jobId: string, row: StagedRow): string =>
-  [jobId, String(row.line), copyCell(row.uli), copyCell(row.loanNumber), ...STAGED_FIELDS.map((field) => copyCell(row.values[field]))].join('\t') +
-  '\n';
+  [jobId, String(row.line), copyCell(row.uli), copyCell(row.loanNumber), ...STAGED_FIELDS.map((field) => copyCell(row.values[field]))].join(
+    '\t',
+  ) + '\n';
 
 export const unreadableLine = (jobId: string, line: number, detail: string): string => `${jobId}\t${line}\t${copyCell(detail)}\n`;
 
@@ -252,18 +253,9 @@ async function compareStaged(
 ): Promise<ReconciliationCounts> {
   const tapeKey = key === 'uli' ? 't.uli' : 't.loan_number';
   const orgKey = key === 'uli' ? 'o.uli' : 'o.loan_number';
-  // A key given twice: the later lines are unreadable, the first stays.
-  await client.query(
-    `WITH dup AS (
-       SELECT line, min(line) OVER (PARTITION BY ${key === 'uli' ? 'uli' : 'loan_number'}) AS first
-       FROM reconciliation_tape_rows WHERE job_id = $2
-     ), gone AS (
-       DELETE FROM reconciliation_tape_rows t USING dup
-       WHERE t.job_id = $2 AND dup.line = t.line AND dup.first < t.line RETURNING t.line, dup.first
-     )
-     INSERT INTO reconciliation_tape_unreadable (job_id, line, detail) SELECT $2, line, format($1, first) FROM gone`,
-    [RECONCILIATION_TEXTS.duplicateKey(-1).replace('-1', '%s'), jobId],
-  );
+  // The comparison's hashes and sorts (a few hundred thousand rows) in memory rather than in batches on disk.
+  await client.query(`SET LOCAL work_mem = '128MB'`);
+  const keyColumn = key === 'uli' ? 'uli' : 'loan_number';
 
   const compared = fields.filter((field): field is Exclude<TapeField, 'uli'> => field !== 'uli' && field !== key);
   const unpivot = compared
@@ -287,9 +279,13 @@ async function compareStaged(
        SELECT e.loan_id, l.uli, l.loan_number, l.status, e.owner_name, e.servicer_name, e.sub_servicer_name,
          e.controller_name, e.secured_party_name
        FROM loan_list_entries e JOIN loans l ON l.id = e.loan_id WHERE e.participant_id = $2
-     ), t AS MATERIALIZED (
-       SELECT line, uli, loan_number, owner, servicer, sub_servicer, controller, secured_party, status
+     ), staged AS MATERIALIZED (
+       SELECT line, uli, loan_number, owner, servicer, sub_servicer, controller, secured_party, status,
+         min(line) OVER (PARTITION BY ${keyColumn}) AS first
        FROM reconciliation_tape_rows WHERE job_id = $1
+     ), t AS MATERIALIZED (
+       -- A key given twice: the later lines are unreadable, the first stays.
+       SELECT * FROM staged WHERE first = line
      )
      INSERT INTO reconciliation_differences (job_id, seq, kind, line, uli, loan_number, field, tape_value, registry_value, detail)
      SELECT $1, row_number() OVER (ORDER BY k, line NULLS LAST, uli, rank)::int, (ARRAY[${DIFFERENCE_KINDS.map((kind) => `'${kind}'`).join(', ')}])[k + 1],
@@ -305,8 +301,11 @@ async function compareStaged(
        UNION ALL
        SELECT ${kindRank('UNREADABLE_ROW')}, u.line, 0, NULL, NULL, NULL, NULL, NULL, u.detail
        FROM reconciliation_tape_unreadable u WHERE u.job_id = $1
+       UNION ALL
+       SELECT ${kindRank('UNREADABLE_ROW')}, d.line, 0, NULL, NULL, NULL, NULL, NULL, format($3, d.first)
+       FROM staged d WHERE d.first < d.line
      ) AS difference`,
-    [jobId, participantId],
+    [jobId, participantId, RECONCILIATION_TEXTS.duplicateKey(-1).replace('-1', '%s')],
   );
   // The staging is emptied in the transaction that filled it: no committed row stays.
   await client.query('DELETE FROM reconciliation_tape_rows WHERE job_id = $1', [jobId]);
