@@ -4,7 +4,9 @@
 // the report downloaded as CSV, axe clean.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { PATHS } from '../src/contract/paths';
+import type { Reconciliation } from '../src/contract/reconciliation';
 import { APP_PATHS } from '../src/domain/app-paths';
 import { PARTICIPANT_HEADER, STORAGE_KEYS } from '../src/domain/constants';
 import { FILTERABLE_ROLES } from '../src/domain/loan';
@@ -18,16 +20,36 @@ async function organizationLoans(page: Page): Promise<{ uli: string; servicer: s
     headers: { [PARTICIPANT_HEADER]: participantId, accept: 'text/csv' },
   });
   expect(response.status()).toBe(200);
-  const [header, ...lines] = (await response.text())
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\n');
-  const cells = (line: string) => line.split(',');
-  const columns = cells(header ?? '');
-  const uli = columns.indexOf('ULI');
-  const servicer = columns.indexOf('Servicer');
-  // The seed's names hold no commas or quotes: a plain split reads them.
-  return lines.map((line) => ({ uli: cells(line)[uli] ?? '', servicer: cells(line)[servicer] ?? '' }));
+  const [header, ...records] = parse((await response.text()).replace(/^\uFEFF/, '')) as string[][];
+  const uli = header?.indexOf('ULI') ?? -1;
+  const servicer = header?.indexOf('Servicer') ?? -1;
+  // A servicer name written as a quoted cell stays one cell on the tape.
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return records.map((record) => ({ uli: record[uli] ?? '', servicer: cell(record[servicer] ?? '') }));
+}
+
+/** Uploads a tape through the API and waits for its counts. */
+async function reconcileByApi(page: Page, tape: string): Promise<NonNullable<Reconciliation['counts']>> {
+  const participantId = (await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.participantId)) ?? '';
+  const headers = { [PARTICIPANT_HEADER]: participantId };
+  const started = await page.request.post(PATHS.reconciliations, {
+    headers: { ...headers, origin: new URL(page.url()).origin },
+    multipart: { tape: { name: 'baseline.csv', mimeType: 'text/csv', buffer: Buffer.from(tape) } },
+  });
+  expect(started.status()).toBe(202);
+  const { jobId } = (await started.json()) as Reconciliation;
+  let done: Reconciliation | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = (await (await page.request.get(PATHS.reconciliations, { headers })).json()) as Reconciliation[];
+        done = listed.find((job) => job.jobId === jobId);
+        return done?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('DONE');
+  return done?.counts as NonNullable<Reconciliation['counts']>;
 }
 
 test('upload a tape with one loan missing, one extra and one different servicer; see the three and download the report', async ({
@@ -44,12 +66,12 @@ test('upload a tape with one loan missing, one extra and one different servicer;
   expect(loans.length).toBeGreaterThan(3);
   const [missing, changed, ...rest] = loans;
   const extra = 'US0000000000000000000000EXTRA';
-  const tape = [
-    'ULI,Servicer',
-    `${changed?.uli},Different Servicing Co`,
-    ...rest.map((loan) => `${loan.uli},${loan.servicer}`),
-    `${extra},Different Servicing Co`,
-  ].join('\r\n');
+  const line = (loan: { uli: string; servicer: string }) => `${loan.uli},${loan.servicer}`;
+  // The baseline: the organization's own loans as the assets CSV lists them, compared through the API.
+  const baseline = await reconcileByApi(page, ['ULI,Servicer', ...loans.map(line)].join('\r\n'));
+  const tape = ['ULI,Servicer', `${changed?.uli},Different Servicing Co`, ...rest.map(line), `${extra},Different Servicing Co`].join(
+    '\r\n',
+  );
 
   // A file that is not CSV is refused with the server's words.
   await page
@@ -66,14 +88,19 @@ test('upload a tape with one loan missing, one extra and one different servicer;
     timeout: 30_000,
   });
   const count = (kind: keyof typeof DIFFERENCE_KIND_LABELS) => page.locator(`dd[data-kind="${kind}"]`);
-  await expect(count('NOT_IN_REGISTRY')).toHaveText('1');
-  await expect(count('MISSING_FROM_TAPE')).toHaveText('1');
-  await expect(count('FIELD_DIFFERS')).toHaveText('1');
+  // One more of each kind than the baseline.
+  await expect(count('NOT_IN_REGISTRY')).toHaveText(String(baseline.NOT_IN_REGISTRY + 1));
+  await expect(count('MISSING_FROM_TAPE')).toHaveText(String(baseline.MISSING_FROM_TAPE + 1));
+  await expect(count('FIELD_DIFFERS')).toHaveText(String(baseline.FIELD_DIFFERS + 1));
   await expect(count('UNREADABLE_ROW')).toHaveText('0');
 
   const table = page.getByRole('table', { name: RECONCILIATION_TEXTS.tableLabel });
+  const show = (kind: keyof typeof DIFFERENCE_KIND_LABELS) => page.getByLabel(RECONCILIATION_TEXTS.kindFilter).selectOption(kind);
+  await show('NOT_IN_REGISTRY');
   await expect(table.getByRole('row').filter({ hasText: extra })).toContainText(DIFFERENCE_KIND_LABELS.NOT_IN_REGISTRY);
+  await show('MISSING_FROM_TAPE');
   await expect(table.getByRole('row').filter({ hasText: missing?.uli ?? '' })).toContainText(DIFFERENCE_KIND_LABELS.MISSING_FROM_TAPE);
+  await show('FIELD_DIFFERS');
   const differs = table.getByRole('row').filter({ hasText: changed?.uli ?? '' });
   await expect(differs).toContainText(DIFFERENCE_KIND_LABELS.FIELD_DIFFERS);
   await expect(differs).toContainText('Different Servicing Co');
@@ -88,12 +115,13 @@ test('upload a tape with one loan missing, one extra and one different servicer;
     .trim()
     .split('\n');
   expect(report[0]).toBe(RECONCILIATION_CSV_HEADERS.join(','));
-  expect(report).toHaveLength(4);
+  const total = baseline.NOT_IN_REGISTRY + baseline.MISSING_FROM_TAPE + baseline.FIELD_DIFFERS + 3;
+  expect(report).toHaveLength(1 + total);
   expect(report.some((line) => line.startsWith('NOT_IN_REGISTRY,') && line.includes(extra))).toBe(true);
   expect(report.some((line) => line.startsWith('MISSING_FROM_TAPE,') && line.includes(missing?.uli ?? '-'))).toBe(true);
   expect(report.some((line) => line.startsWith('FIELD_DIFFERS,') && line.includes('Different Servicing Co'))).toBe(true);
 
   // The report is still there after a reload: the newest reconciliation is shown.
   await page.reload();
-  await expect(count('FIELD_DIFFERS')).toHaveText('1');
+  await expect(count('FIELD_DIFFERS')).toHaveText(String(baseline.FIELD_DIFFERS + 1));
 });
