@@ -35,6 +35,7 @@ import { userFormMachine } from './user-form';
 import { userRemovalMachine } from './user-removal';
 import { bannersMachine } from './banners';
 import { bannerAuthoringMachine } from './banner-authoring';
+import { reconciliationMachine } from './reconciliation';
 
 export const machines = {
   // The root of the one actor system: the app-wide actors below run under it.
@@ -86,6 +87,8 @@ export const machines = {
   'banner-authoring': bannerAuthoringMachine,
   // The registry staff's search of the whole audit log.
   'audit-log': auditLogMachine,
+  // Reconciliation against a loan tape (the Reconcile screen of Assets).
+  reconciliation: reconciliationMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

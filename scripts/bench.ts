@@ -57,6 +57,7 @@ import {
   type AddressBenchData,
 } from './bench-addresses';
 import { BACKUP_SCENARIO, runBackupBench, type BackupBenchReport } from './bench-backup';
+import { RECONCILE_SCENARIO, runReconcileBench, type ReconcileBenchReport } from './bench-reconcile';
 import { printLighthouse, runLighthouse, type LighthouseResult } from './lighthouse';
 import {
   mergeRounds,
@@ -292,6 +293,23 @@ function goals(report: Report): Goal[] {
     // The batch download's zip of 1,000 documents (scripts/bench-zip.ts).
     { label: 'assignment zip streamed (1,000 documents)', unit: 'MB/s', op: '>=', target: 20, measure: (r) => r.zip?.streamMbPerSecond },
     { label: 'server RSS growth during the zip (build + stream)', unit: 'MB', op: '<=', target: 100, measure: (r) => r.zip?.rssGrowthMb },
+    // A 400,000-row loan tape against the largest organization (scripts/bench-reconcile.ts).
+    {
+      label: 'reconcile a 400,000-row tape (upload to DONE)',
+      unit: 's',
+      op: '<=',
+      target: 60,
+      measure: (r) => r.reconcile?.seconds,
+      skip: (r) => (r.reconcile ? undefined : 'run with --only reconcile (or without --only)'),
+    },
+    {
+      label: 'server RSS growth during the reconciliation',
+      unit: 'MB',
+      op: '<=',
+      target: 150,
+      measure: (r) => r.reconcile?.rssGrowthMb,
+      skip: (r) => (r.reconcile ? undefined : 'run with --only reconcile (or without --only)'),
+    },
     // 50 connections for 30 s (scripts/bench-stress.ts).
     { label: 'stress users/me p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.usersMe) },
     { label: 'stress asset list first page p99', unit: 'ms', op: '<=', target: 250, measure: p99(STRESS_SCENARIOS.loanList) },
@@ -774,6 +792,7 @@ interface Report {
   readonly zip?: ZipBenchReport;
   /** The online backup and its restore (scripts/bench-backup.ts). */
   readonly backup?: BackupBenchReport;
+  readonly reconcile?: ReconcileBenchReport;
   /** The organization whose inbox was measured (scripts/bench-messages.ts). */
   readonly admin?: {
     readonly organizations: number;
@@ -1487,6 +1506,26 @@ async function main(): Promise<number> {
         `to ${fixed(backup.fileBytes / MB, 0)} MB, restored in ${fixed(backup.restoreSeconds, 1)} s\n`,
     );
   }
+  // A loan tape of 400,000 rows against the largest organization, compared by the job runner.
+  let reconcile: ReconcileBenchReport | undefined;
+  if (isSelected(RECONCILE_SCENARIO)) {
+    process.stdout.write(`  ${RECONCILE_SCENARIO}...`);
+    const outcome = await runReconcileBench({
+      connectionString: embedded.connectionString(),
+      baseUrl: server.url,
+      cookieFor: async (user) => (user === session.email ? session.cookie : (await signIn(server.url, user)).cookie),
+      residentBytes: () => residentBytes(process.pid),
+    });
+    reconcile = outcome.report;
+    if (!reconcile) skipped.push({ name: RECONCILE_SCENARIO, reason: outcome.skipped ?? 'did not run' });
+    process.stdout.write(
+      reconcile
+        ? ` ${grouped(reconcile.tapeRows)} rows (${fixed(reconcile.tapeBytes / MB, 1)} MB) against ${grouped(reconcile.organizationLoans)} loans: ` +
+            `uploaded in ${fixed(reconcile.uploadSeconds, 2)} s, DONE in ${fixed(reconcile.seconds, 2)} s; ${JSON.stringify(reconcile.counts)}; ` +
+            `server RSS ${fixed(reconcile.rssBeforeMb, 1)} MB before, peak ${fixed(reconcile.rssPeakMb, 1)} MB (+${fixed(reconcile.rssGrowthMb, 1)} MB)\n`
+        : ` skipped: ${outcome.skipped}\n`,
+    );
+  }
   const after = process.memoryUsage();
 
   const web: { initialJs?: InitialJs; lighthouse?: LighthouseResult; messagesRender?: MessagesRenderResult } = {};
@@ -1531,6 +1570,7 @@ async function main(): Promise<number> {
     ...(assets ? { assets } : {}),
     ...(zip ? { zip } : {}),
     ...(backup ? { backup } : {}),
+    ...(reconcile ? { reconcile } : {}),
     ...(messages ? { messages } : {}),
     ...(admin ? { admin } : {}),
     ...(addresses ? { addresses } : {}),

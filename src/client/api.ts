@@ -41,6 +41,8 @@ import type { PartnerProfile, ProfileDraft, Relationship, RelationshipsPage, Rel
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import type { Pool, PoolDetail, PoolListQuery } from '../contract/pools';
 import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../contract/role-requests';
+import type { Difference, DifferencesPage, Reconciliation } from '../contract/reconciliation';
+import type { DifferenceKind } from '../domain/reconciliation';
 import type { ServicerLookupDraft, ServicerLookupResult } from '../contract/servicer-lookup';
 import { usersMeSchema, type UsersMe } from '../contract/users';
 import type { HttpClient } from './http';
@@ -57,6 +59,7 @@ const servicerLookupContract = () => import('../contract/servicer-lookup');
 const loansContract = () => import('../contract/loans');
 const poolsContract = () => import('../contract/pools');
 const documentsContract = () => import('../contract/documents');
+const reconciliationContract = () => import('../contract/reconciliation');
 
 async function servicerLookupParams(draft: ServicerLookupDraft, altcha: string): Promise<URLSearchParams> {
   const { ALTCHA_QUERY, servicerLookupQuery } = await servicerLookupContract();
@@ -146,7 +149,18 @@ export interface RegistryApi {
   loanActivity(loanId: string, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<LoanActivityPage>;
   auditLog(query: AuditLogQuery, signal?: AbortSignal): Promise<AuditSearchPage>;
   auditLogCsv(filters: AuditLogFilters, signal?: AbortSignal): Promise<Blob>;
+  // Reconciliation against a loan tape: POST and GET v4 /reconciliations, a report's page and CSV.
+  uploadTape(tape: File, signal?: AbortSignal): Promise<Reconciliation>;
+  listReconciliations(signal?: AbortSignal): Promise<Reconciliation[]>;
+  reconciliationDifferences(
+    jobId: string,
+    query: { limit: number; offset: number; kind?: DifferenceKind },
+    signal?: AbortSignal,
+  ): Promise<DifferencesPage>;
+  reconciliationCsv(jobId: string, signal?: AbortSignal): Promise<Blob>;
 }
+
+export type { Difference };
 
 export type OrganizationUsersQuery = z.input<typeof organizationUsersQuerySchema>;
 export type OrganizationUsersPage = z.infer<typeof organizationUsersPageSchema>;
@@ -346,5 +360,21 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       }),
     auditLogCsv: (filters, signal) =>
       http.download('GET', PATHS.auditLog, 'text/csv', { ...product, signal, searchParams: toSearchParams({ ...filters }) }),
+    // Reconciliation.
+    uploadTape: async (tape, signal) => {
+      const contract = await reconciliationContract();
+      const body = new FormData();
+      body.append(contract.TAPE_FILE_FIELD, tape, tape.name);
+      return http.request('POST', PATHS.reconciliations, contract.reconciliationSchema, { ...product, signal, body });
+    },
+    listReconciliations: async (signal) =>
+      http.request('GET', PATHS.reconciliations, (await reconciliationContract()).reconciliationListSchema, { ...product, signal }),
+    reconciliationDifferences: async (jobId, query, signal) =>
+      http.request('GET', PATHS.reconciliationDifferences(jobId), (await reconciliationContract()).differencesPageSchema, {
+        ...product,
+        signal,
+        searchParams: toSearchParams(query as QueryValues),
+      }),
+    reconciliationCsv: (jobId, signal) => http.download('GET', PATHS.reconciliationCsv(jobId), 'text/csv', { ...product, signal }),
   };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FILTERABLE_ROLES } from '../domain/loan';
 import { isoInstantSchema, loanFiltersSchema, type FilterableRole } from './loan-filters';
 
-export const JOB_TYPES = ['BATCH_DOWNLOAD_AOMS'] as const;
+export const JOB_TYPES = ['BATCH_DOWNLOAD_AOMS', 'RECONCILIATION'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 /** PENDING: queued; RUNNING: zipping; DONE: the zip can be downloaded; FAILED: see `error`. */

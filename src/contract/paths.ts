@@ -79,6 +79,12 @@ export const PATHS = {
   loanActivityPattern: `${DART_BASE}/v1/loans/:id/activity`,
   /** The whole audit log, searched by registry staff: JSON pages, or every match as CSV (Accept: text/csv). */
   auditLog: `${DART_BASE}/v2/audit`,
+  /** Reconciliation against a loan tape (ours): upload and list, a report's page and its CSV. */
+  reconciliations: `${DART_BASE}/v4/reconciliations`,
+  reconciliationDifferences: (jobId: string) => `${DART_BASE}/v4/reconciliations/${segment(jobId)}/differences`,
+  reconciliationDifferencesPattern: `${DART_BASE}/v4/reconciliations/:jobId/differences`,
+  reconciliationCsv: (jobId: string) => `${DART_BASE}/v4/reconciliations/${segment(jobId)}/csv`,
+  reconciliationCsvPattern: `${DART_BASE}/v4/reconciliations/:jobId/csv`,
   health: '/healthz',
   /** Registry staff's banners (ours): the list and create, and one banner's edit. */
   banners: `${DART_BASE}/v1/banners`,

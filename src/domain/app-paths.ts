@@ -17,6 +17,8 @@ export const APP_PATHS = {
   dashboard: '/dashboard',
   assets: '/assets/assets',
   pools: '/assets/pools',
+  /** Reconciliation against a loan tape (ours). */
+  reconcile: '/assets/reconcile',
   poolAssets: (poolId: string) => `/assets/pool-assets/${segment(poolId)}`,
   asset: (loanId: string, tab: AssetTab = 'details') =>
     tab === 'details' ? `/assets/asset/${segment(loanId)}/details` : `/assets/asset/${segment(loanId)}/details/${tab}`,
@@ -53,6 +55,7 @@ export const ROUTE_PATTERNS = {
   dashboard: 'dashboard',
   assets: 'assets/assets',
   pools: 'assets/pools',
+  reconcile: 'assets/reconcile',
   poolAssets: 'assets/pool-assets/:poolId',
   asset: 'assets/asset/:loanId/details',
   assetHistory: 'assets/asset/:loanId/details/history',

@@ -49,6 +49,7 @@ import { participantRoutes } from './routes/participants';
 import { auditRoutes } from './routes/audit';
 import { poolRoutes } from './routes/pools';
 import { profileRoutes } from './routes/profile';
+import { reconciliationRoutes } from './routes/reconciliations';
 import { roleRequestRoutes } from './routes/role-requests';
 import { servicerLookupRoutes } from './routes/servicer-lookup';
 import { addressLookupRoutes } from './routes/address-lookup';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(participantRoutes);
   await app.register(servicerLookupRoutes, { ...DEFAULT_SERVICER_LOOKUP_SETTINGS, ...config.servicerLookup });
   await app.register(addressLookupRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(profileRoutes);
   await app.register(bannerRoutes, { production, bannersUrl: config.bannersUrl });
   await app.register(auditRoutes);

@@ -797,3 +797,51 @@ export const banners = pgTable(
   },
   (t) => [index('banners_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
+
+/** A reconciliation against a loan tape: its job's details beside the `jobs` row (migration 0030). */
+export const reconciliations = pgTable('reconciliations', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  /** The tape's fields by its header (TAPE_FIELDS names). */
+  fields: text('fields').array().notNull(),
+  /** Where each field is in a row (TapeColumns as JSON). */
+  columns: jsonb('columns').$type<Record<string, number>>().notNull(),
+  rows: integer('rows').notNull().default(0),
+  /** Differences per kind, set when the job is DONE. */
+  counts: jsonb('counts').$type<Record<string, number>>(),
+});
+
+/** The uploaded tape in chunks until its job is done: a restarted job reads it again from here. */
+export const reconciliationTapeChunks = pgTable(
+  'reconciliation_tape_chunks',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    chunkNo: integer('chunk_no').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.chunkNo] })],
+);
+
+/** A reconciliation's report: one row per difference, `seq` in the report's order. */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    line: integer('line'),
+    uli: text('uli'),
+    loanNumber: text('loan_number'),
+    field: text('field'),
+    tapeValue: text('tape_value'),
+    registryValue: text('registry_value'),
+    detail: text('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('reconciliation_differences_kind_idx').on(t.jobId, t.kind, t.seq)],
+);

@@ -5,6 +5,7 @@ export const JOB_QUEUES = {
   processDeactivation: 'process-deactivation',
   sendOutbox: 'send-outbox',
   backupDatabase: 'backup-database',
+  reconcileTape: 'reconcile-tape',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
@@ -33,4 +34,6 @@ export const JOB_QUEUE_OPTIONS: Readonly<Record<JobQueue, JobQueueOptions>> = {
   [JOB_QUEUES.sendOutbox]: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // A million-loan backup takes minutes; a failed one is tried again a few times within the day.
   [JOB_QUEUES.backupDatabase]: { retryLimit: 3, retryDelay: 15 * 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+  // A tape of a few hundred thousand rows takes under a minute; a retry reads the stored tape again.
+  [JOB_QUEUES.reconcileTape]: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 * 60 },
 };

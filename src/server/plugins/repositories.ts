@@ -19,6 +19,7 @@ import * as outbox from '../db/outbox-repository';
 import * as organizations from '../db/organization-repository';
 import * as pools from '../db/pool-repository';
 import * as profiles from '../db/profile-repository';
+import * as reconciliations from '../db/reconciliation-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
 import * as servicerLookup from '../db/servicer-lookup-repository';
@@ -48,6 +49,7 @@ const REPOSITORY_MODULES = {
   addresses,
   profiles,
   banners,
+  reconciliations,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

@@ -7,11 +7,12 @@ import * as deactivations from '../services/deactivations';
 import * as organizationUsers from '../services/organization-users';
 import * as organizations from '../services/organizations';
 import * as profiles from '../services/profiles';
+import * as reconciliations from '../services/reconciliations';
 import * as roleTransfers from '../services/role-transfers';
 import * as banners from '../services/banners';
 import { bindRepository, type BoundRepository } from './repositories';
 
-const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners };
+const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners, reconciliations };
 
 export type Services = { readonly [Name in keyof typeof SERVICE_MODULES]: BoundRepository<(typeof SERVICE_MODULES)[Name]> };
 

@@ -61,6 +61,10 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
           },
           { path: ROUTE_PATTERNS.pools, lazy: async () => ({ Component: (await import('../screens/pools/pools-screen')).PoolsScreen }) },
           {
+            path: ROUTE_PATTERNS.reconcile,
+            lazy: async () => ({ Component: (await import('../screens/reconciliation/reconciliation-screen')).ReconciliationScreen }),
+          },
+          {
             path: ROUTE_PATTERNS.poolAssets,
             lazy: async () => ({ Component: (await import('../screens/assets/pool-assets-screen')).PoolAssetsScreen }),
           },

@@ -251,6 +251,18 @@ export const DEACTIVATION_VALID = multipart(DEACTIVATION_FIELDS, true);
 /** The same boundary: the content type is shared. Only the reason, and no file. */
 const DEACTIVATION_INVALID = multipart({ reason: 'removeAsMortgage' }, false);
 
+/** A loan tape as multipart/form-data: one with a loan key, one without (the same boundary). */
+function tapeMultipart(content: string): { payload: Buffer; contentType: string } {
+  const boundary = '----registry-matrix-tape';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="tape"; filename="tape.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${content}\r\n--${boundary}--\r\n`,
+  );
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const TAPE_VALID = tapeMultipart('ULI,Servicer\r\nUS0000000000000000000000,Other\r\n');
+const TAPE_INVALID = tapeMultipart('Borrower,Servicer\r\nAda,Other\r\n');
+
 /** Organization users: registry staff, or an ORG_ADMIN of A for A's users. */
 const ORGANIZATION_USERS: Readonly<Record<string, RouteExpectation>> = {
   [`GET ${PATHS.users}`]: {
@@ -480,6 +492,25 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     answer: byOrganization({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
     url: (w) => `${PATHS.documentsZip}?jobId=${w.a.jobId}`,
     note: "memberA's finished job: 200 to memberA only, 404 to A's other users and to everyone else",
+  },
+
+  // Reconciliations: each is its organization's and its user's.
+  [`POST ${PATHS.reconciliations}`]: {
+    answer: byOrganization({ forA: 400, forOther: 202, invalidBodyForA: true }),
+    url: () => PATHS.reconciliations,
+    body: { contentType: TAPE_VALID.contentType, valid: () => TAPE_VALID.payload, invalid: TAPE_INVALID.payload, harmlessForA: false },
+    note: "A's callers: 400 (a header with no loan key: a valid tape would add to A's reconciliations); others' valid tape: 202",
+  },
+  [`GET ${PATHS.reconciliations}`]: { answer: byOrganization({ forA: 200, forOther: 200 }), url: () => PATHS.reconciliations },
+  [`GET ${PATHS.reconciliationDifferencesPattern}`]: {
+    answer: byOrganization({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
+    url: (w) => PATHS.reconciliationDifferences(w.a.reconciliationId),
+    note: "memberA's finished reconciliation: 200 to memberA only, 404 to A's other users and to everyone else",
+  },
+  [`GET ${PATHS.reconciliationCsvPattern}`]: {
+    answer: byOrganization({ forA: (caller) => (caller === 'memberA' ? 200 : 404), forOther: 404 }),
+    url: (w) => PATHS.reconciliationCsv(w.a.reconciliationId),
+    note: "memberA's finished reconciliation: 200 to memberA only, 404 to A's other users and to everyone else",
   },
 
   // Writes on A's loan.

@@ -68,6 +68,8 @@ export interface RegistryWorld {
     readonly messageId: string;
     /** A finished (DONE) batch download of memberA in A. */
     readonly jobId: string;
+    /** memberA's reconciliation of a tape naming the loan, run to DONE. */
+    readonly reconciliationId: string;
     /** A's relationship with B (the partner view: A and B only). */
     readonly relationshipId: string;
   };
@@ -146,6 +148,19 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
   const job = jobSchema.parse(started.json());
   await app.jobs.runPending(JOB_QUEUES.batchDownloadAoms);
 
+  // memberA's reconciliation of a tape naming the loan, run to DONE.
+  const boundary = '----registry-world-tape';
+  const tape = await callerOf(app, cookies.memberA, a.id).post(
+    PATHS.reconciliations,
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="tape"; filename="tape.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        `ULI,Servicer\r\n${loan.uli},Other\r\n\r\n--${boundary}--\r\n`,
+    ),
+    { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+  );
+  if (tape.statusCode !== 202) throw new Error(`reconciliation not started: ${tape.statusCode} ${tape.body}`);
+  await app.jobs.runPending(JOB_QUEUES.reconcileTape);
+
   return {
     organizations,
     userIds: {
@@ -163,6 +178,7 @@ export async function createRegistryWorld(db: Database, app: FastifyInstance): P
       poolId: pool.id,
       messageId: message.id,
       jobId: job.jobId,
+      reconciliationId: (tape.json() as { jobId: string }).jobId,
       relationshipId: relationship.id,
     },
     bLoanId: bLoan.id,

@@ -38,6 +38,11 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
     // Batch download: no jobs by default (the app-wide batch-download actor asks once per
     // organization); starting one and its zip are not modelled (the batch-download screen test defers them).
     listJobs: async () => [],
+    // Reconciliation: none by default; the rest is not modelled here.
+    listReconciliations: async () => [],
+    uploadTape: () => Promise.reject(new Error('uploadTape is not modelled by this fake')),
+    reconciliationDifferences: () => Promise.reject(new Error('reconciliationDifferences is not modelled by this fake')),
+    reconciliationCsv: () => Promise.reject(new Error('reconciliationCsv is not modelled by this fake')),
     startJob: () => Promise.reject(new Error('startJob is not modelled by this fake')),
     documentsZip: () => Promise.reject(new Error('documentsZip is not modelled by this fake')),
     // Documents: not modelled (the document-viewer screen test defers them).

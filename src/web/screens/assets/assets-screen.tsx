@@ -3,7 +3,7 @@
 // (page, limit, filters, sort) so a link, a reload and the back button restore it.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { selectList, selectNeedsRole, selectSearchText, selectSearchTooShort } from '../../../../machines/asset-table';
 import { selectIsExporting } from '../../../../machines/csv-export';
 import { selectHasFailed, selectListView, selectSelectedIds, type PagedListRef } from '../../../../machines/paged-list';
@@ -12,6 +12,8 @@ import { parseAssetListView, serializeAssetListView, type AssetListView, type Fi
 import { DATE_FILTER_LABELS, DATE_FILTERS, isDateFilter } from '../../../domain/date-filters';
 import { FILTERABLE_ROLES, partyRoleLabel } from '../../../domain/loan';
 import { ASSET_TEXTS } from '../../../domain/asset-texts';
+import { APP_PATHS } from '../../../domain/app-paths';
+import { RECONCILIATION_TEXTS } from '../../../domain/reconciliation';
 import { useAppServices } from '../../app/services';
 import { ListDataTable, type ListDataTableProps } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';
@@ -56,7 +58,15 @@ export function AssetsScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading>{ASSET_TEXTS.title}</PageHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading>{ASSET_TEXTS.title}</PageHeading>
+        <Link
+          to={APP_PATHS.reconcile}
+          className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {RECONCILIATION_TEXTS.action}
+        </Link>
+      </div>
       <AssetListTabs />
       <section aria-label={ASSET_TEXTS.filters} className="flex flex-wrap items-end gap-4">
         <div className="flex min-w-64 flex-1 flex-col gap-1">
