@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import type { UserParticipant } from '../src/contract/participants';
 import { PATHS } from '../src/contract/paths';
 import { APP_PATHS } from '../src/domain/app-paths';
+import { AUDIT_TEXTS } from '../src/domain/audit-texts';
+import { BANNER_SCREEN_TEXTS } from '../src/domain/banner-screen-texts';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS, SUPPORT_CONTACT, TEXTS } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
@@ -19,10 +21,16 @@ async function openFromDashboard(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: NAVIGATION_LABELS.administration })).toBeFocused();
 }
 
-test('registry staff see Profile and Organizations, and reach them by keyboard', async ({ page, signIn, expectNoAxeViolations }) => {
+test('registry staff see Profile, Organizations, Banners and the audit log, and reach them by keyboard', async ({
+  page,
+  signIn,
+  expectNoAxeViolations,
+}) => {
   await signIn('admin@registry.test');
   await openFromDashboard(page);
-  await expect(menu(page).getByRole('link')).toHaveCount(2);
+  await expect(menu(page).getByRole('link')).toHaveCount(4);
+  await expect(entry(page, BANNER_SCREEN_TEXTS.screenTitle)).toHaveAttribute('href', `/registry${APP_PATHS.banners}`);
+  await expect(entry(page, AUDIT_TEXTS.logLink)).toHaveAttribute('href', `/registry${APP_PATHS.auditLog}`);
   await expect(entry(page, ADMINISTRATION_MENU.profile)).toHaveAttribute('href', `/registry${APP_PATHS.organizationProfile}`);
   await expect(entry(page, ADMINISTRATION_MENU.organizations)).toHaveAttribute('href', `/registry${APP_PATHS.organizations}`);
   await expectNoAxeViolations();
