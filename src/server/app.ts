@@ -56,6 +56,7 @@ import { addressLookupRoutes } from './routes/address-lookup';
 import { DEFAULT_SERVICER_LOOKUP_SETTINGS, type ServicerLookupSettings } from './servicer-lookup-settings';
 import { userRoutes } from './routes/users';
 import { bannerRoutes } from './routes/banners';
+import { DEFAULT_WEBAUTHN_SETTINGS, securityFactorRoutes } from './routes/security-factors';
 
 export interface BuildAppOptions {
   readonly db: Database;
@@ -83,6 +84,9 @@ export interface BuildAppOptions {
         | 'invitationTtlHours'
         | 'addressLookupUrl'
         | 'bannersUrl'
+        | 'smtpUrl'
+        | 'smsWebhookUrl'
+        | 'webauthn'
       >
     > & { readonly servicerLookup?: Partial<ServicerLookupSettings> };
   /** Sign-in attempts per client address and minute (default: the config's, else 10). */
@@ -215,6 +219,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(bannerRoutes, { production, bannersUrl: config.bannersUrl });
   await app.register(auditRoutes);
+  await app.register(securityFactorRoutes, {
+    cookieSecure: config.cookieSecure,
+    rateLimit: options.signInRateLimit ?? config.signInRateLimit ?? 10,
+    accountLimit: config.signInAccountLimit ?? DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
+    // The development mailbox: never in production, and only while no transport delivers anything.
+    devMailbox: !production && !config.smtpUrl && !config.smsWebhookUrl,
+    webauthn: config.webauthn ?? DEFAULT_WEBAUTHN_SETTINGS,
+  });
 
   await app.register(staticAppPlugin, { staticDir: config.staticDir, routeMethods });
   return app;

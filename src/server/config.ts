@@ -120,6 +120,12 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).max(320).default(DEFAULT_MAIL_FROM),
   ADDRESS_LOOKUP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the outbox's SMS go: each is POSTed there as JSON { to, body }; unset, SMS stay in the outbox. */
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The WebAuthn relying party: its id (a domain, never an IP address), its name, and the origin its pages are served on. */
+  WEBAUTHN_RP_ID: z.string().min(1).max(253).default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(100).default('Loan Registry'),
+  WEBAUTHN_ORIGIN: z.url().optional(),
   /** The public servicer lookup: every answer's minimum time (ms), and its limits per client address and per (last name, zip) per hour. */
   LOOKUP_TIME_FLOOR_MS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.timeFloorMs),
   LOOKUP_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SERVICER_LOOKUP_SETTINGS.clientLimit),
@@ -175,10 +181,22 @@ export interface ServerConfig {
   readonly mailFrom: string;
   /** ADDRESS_LOOKUP_URL: an external address provider the web app calls (built with the same value); its origin joins the CSP's connect-src. */
   readonly addressLookupUrl?: string | undefined;
+  /** SMS_WEBHOOK_URL: the outbox job posts each SMS there; unset, SMS stay in the outbox. */
+  readonly smsWebhookUrl: string | undefined;
+  /** The WebAuthn relying party (WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME, WEBAUTHN_ORIGIN; the origin defaults to http://<rpId>:<port>). */
+  readonly webauthn: WebauthnSettings;
   /** The public servicer lookup's time floor, limits and proof of work (LOOKUP_*). */
   readonly servicerLookup: ServicerLookupSettings;
   /** BANNERS_URL: the remote folder of the banner files; unset, they are served from PostgreSQL. */
   readonly bannersUrl: string | undefined;
+}
+
+/** The WebAuthn relying party the server registers and checks credentials for. */
+export interface WebauthnSettings {
+  readonly rpId: string;
+  readonly rpName: string;
+  /** The origins a ceremony may come from (a browser's page origin). */
+  readonly origins: readonly string[];
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -226,6 +244,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig 
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     addressLookupUrl: parsed.ADDRESS_LOOKUP_URL,
+    smsWebhookUrl: parsed.SMS_WEBHOOK_URL,
+    webauthn: {
+      rpId: parsed.WEBAUTHN_RP_ID,
+      rpName: parsed.WEBAUTHN_RP_NAME,
+      origins: [parsed.WEBAUTHN_ORIGIN ?? `${production ? 'https' : 'http'}://${parsed.WEBAUTHN_RP_ID}:${parsed.PORT}`],
+    },
     servicerLookup: {
       ...DEFAULT_SERVICER_LOOKUP_SETTINGS,
       timeFloorMs: parsed.LOOKUP_TIME_FLOOR_MS,

@@ -7,7 +7,16 @@ const HOUR = 60 * 60 * 1000;
 
 function callerEndingAt(sessionExpiresAt: number, name = 'Ada'): SessionCaller {
   return {
-    identity: { id: 'i-1', email: 'ada@registry.test', name, passwordHash: 'x', roles: {}, manageable: true, createdAt: new Date(0) },
+    identity: {
+      id: 'i-1',
+      email: 'ada@registry.test',
+      name,
+      passwordHash: 'x',
+      roles: {},
+      manageable: true,
+      webauthnUserId: null,
+      createdAt: new Date(0),
+    },
     sessionExpiresAt: new Date(sessionExpiresAt),
     user: null,
     namedMembership: null,

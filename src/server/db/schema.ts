@@ -33,6 +33,8 @@ export const identities = pgTable(
     /** Roles keyed by service: { "service-dart": ["ROLE_DART_ADMIN"], "csp": [...] }. */
     roles: jsonb('roles').$type<Record<string, string[]>>().notNull().default({}),
     manageable: boolean('manageable').notNull().default(true),
+    /** The WebAuthn user handle: random, free of personal data, made at the first registration. */
+    webauthnUserId: text('webauthn_user_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('identities_email_key').on(sql`lower(${t.email})`)],
@@ -50,6 +52,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The last recorded use (written at most once a minute): unused for the idle timeout, the session is dead. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last proof of presence (the password, or an enrolled factor): security changes need a recent one. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_identity_idx').on(t.identityId)],
 );
@@ -88,8 +92,73 @@ export const authenticationFactors = pgTable(
     editable: boolean('editable').notNull().default(true),
     required: boolean('required').notNull().default(false),
     createdAt: createdAt(),
+    /** When its holder proved it (a code, a WebAuthn registration); only such a factor asks for a second step at sign-in. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** WebAuthn (Biometric, SecurityKey): the credential id (base64url), its public key and signature counter. */
+    credentialId: text('credential_id'),
+    publicKey: bytea('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: jsonb('transports').$type<string[]>(),
   },
-  (t) => [index('factors_identity_idx').on(t.identityId)],
+  (t) => [
+    index('factors_identity_idx').on(t.identityId),
+    // The same authenticator is not registered twice.
+    uniqueIndex('factors_credential_key')
+      .on(t.credentialId)
+      .where(sql`${t.credentialId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A short-lived step of the hosted identity pages, addressed by a random token (the table keeps its
+ * SHA-256): a factor's enrolment or removal (tied to the session and the app's nonce, used once), the
+ * second step of a sign-in, a passkey sign-in's challenge, a password recovery link. A code sent by
+ * mail or SMS is kept hashed with its expiry and wrong tries.
+ */
+export const identityFlows = pgTable(
+  'identity_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    identityId: uuid('identity_id').references(() => identities.id, { onDelete: 'cascade' }),
+    sessionTokenHash: text('session_token_hash'),
+    nonce: text('nonce'),
+    factorType: text('factor_type'),
+    factorId: uuid('factor_id'),
+    destination: text('destination'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    challenge: text('challenge'),
+    returnTo: text('return_to'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('identity_flows_token_key').on(t.tokenHash),
+    // A nonce starts one round trip, once.
+    uniqueIndex('identity_flows_nonce_key')
+      .on(t.nonce)
+      .where(sql`${t.nonce} IS NOT NULL`),
+    index('identity_flows_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** One-time recovery codes (hashed); a new set replaces the old. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_identity_idx').on(t.identityId)],
 );
 
 export const users = pgTable(

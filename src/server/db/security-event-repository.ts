@@ -14,6 +14,16 @@ export const SECURITY_EVENT_KINDS = [
   'password.changed',
   'password.change-refused',
   'permission.refused',
+  'factor.enrolled',
+  'factor.removed',
+  'factor.code-sent',
+  'factor.code-failed',
+  'presence.confirmed',
+  'presence.refused',
+  'sign-in.second-step',
+  'recovery-code.used',
+  'password.reset-requested',
+  'password.reset',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

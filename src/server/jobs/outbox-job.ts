@@ -1,4 +1,5 @@
-// Sends the outbox's unsent mail (db/outbox-repository.ts) through nodemailer when SMTP_URL is set.
+// Sends the outbox's unsent mail (db/outbox-repository.ts) through nodemailer when SMTP_URL is set,
+// and its SMS to SMS_WEBHOOK_URL when that is set.
 // Without it (the default, and tests) rows stay unsent for the development mailbox, and the
 // invitation links were written to the server log when they were made. Each run sends every
 // unsent row, in batches, so mail left from a failed run (or from before SMTP_URL was set) goes
@@ -21,6 +22,25 @@ export interface Mailer {
   readonly from: string;
 }
 
+/** Where SMS go: SMS_WEBHOOK_URL receives each as a POST of JSON { to, body }. */
+export interface SmsSender {
+  send(sms: { to: string; body: string }): Promise<void>;
+}
+
+export function webhookSmsSender(url: string, fetchImpl: typeof fetch = fetch): SmsSender {
+  return {
+    async send(sms) {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sms),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`SMS webhook answered ${response.status}`);
+    },
+  };
+}
+
 export const outboxJobDataSchema = z.object({ outboxId: z.uuid().optional() });
 
 const BATCH = 20;
@@ -29,16 +49,25 @@ const BATCH = 20;
  * Sends the unsent rows in batches of BATCH, each batch one transaction (its rows locked: another
  * server's run skips them). Answers how many were sent and how many failed (counted on the row).
  */
-export async function sendPendingOutbox(db: Database, mailer: Mailer, log: FastifyBaseLogger): Promise<{ sent: number; failed: number }> {
+export async function sendPendingOutbox(
+  db: Database,
+  mailer: Mailer | null,
+  log: FastifyBaseLogger,
+  sms: SmsSender | null = null,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
+  // Rows of a channel without a transport stay for the development mailbox.
+  const channels = [...(mailer ? ['email'] : []), ...(sms ? ['sms'] : [])];
+  if (channels.length === 0) return { sent, failed };
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await claimUnsent(tx, BATCH);
+      const rows = await claimUnsent(tx, BATCH, channels);
       let batchFailed = 0;
       for (const row of rows) {
         try {
-          await mailer.sender.sendMail({ from: mailer.from, to: row.recipient, subject: row.subject, text: row.body });
+          if (row.channel === 'sms' && sms) await sms.send({ to: row.recipient, body: row.body });
+          else if (mailer) await mailer.sender.sendMail({ from: mailer.from, to: row.recipient, subject: row.subject, text: row.body });
           await markSent(tx, row.id);
           sent += 1;
         } catch (error) {
@@ -66,20 +95,32 @@ export function mailerFromEnvironment(): Mailer | null {
   return configured;
 }
 
-/** The queue's handler over a mailer (null: mail stays in the outbox). */
-export function outboxHandler(mailer: () => Mailer | null): JobHandler {
+let configuredSms: SmsSender | null | undefined;
+
+/** The server's SMS sender from SMS_WEBHOOK_URL (parsed once), or null without it. */
+export function smsSenderFromEnvironment(): SmsSender | null {
+  if (configuredSms === undefined) {
+    const url = parseConfig().smsWebhookUrl;
+    configuredSms = url ? webhookSmsSender(url) : null;
+  }
+  return configuredSms;
+}
+
+/** The queue's handler over a mailer and an SMS sender (null: that channel stays in the outbox). */
+export function outboxHandler(mailer: () => Mailer | null, sms: () => SmsSender | null = () => null): JobHandler {
   return async ({ db, log }, data) => {
     outboxJobDataSchema.parse(data);
     const current = mailer();
-    if (!current) {
-      log.info('SMTP_URL is not set: outbox mail stays for the development mailbox');
+    const smsSender = sms();
+    if (!current && !smsSender) {
+      log.info('Neither SMTP_URL nor SMS_WEBHOOK_URL is set: outbox messages stay for the development mailbox');
       return;
     }
-    const { sent, failed } = await sendPendingOutbox(db, current, log);
+    const { sent, failed } = await sendPendingOutbox(db, current, log, smsSender);
     log.info({ sent, failed }, 'outbox sent');
     // pg-boss retries the job with backoff; the failed rows count their attempts.
     if (failed > 0) throw new Error(`${failed} outbox mail(s) not sent`);
   };
 }
 
-export const runSendOutbox = outboxHandler(mailerFromEnvironment);
+export const runSendOutbox = outboxHandler(mailerFromEnvironment, smsSenderFromEnvironment);

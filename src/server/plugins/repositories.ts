@@ -22,6 +22,7 @@ import * as profiles from '../db/profile-repository';
 import * as reconciliations from '../db/reconciliation-repository';
 import * as roleRequests from '../db/role-request-repository';
 import * as securityEvents from '../db/security-event-repository';
+import * as securityFactors from '../db/security-factor-repository';
 import * as servicerLookup from '../db/servicer-lookup-repository';
 import * as signInThrottle from '../db/sign-in-throttle-repository';
 import * as users from '../db/user-repository';
@@ -50,6 +51,7 @@ const REPOSITORY_MODULES = {
   profiles,
   banners,
   reconciliations,
+  securityFactors,
 };
 
 type DbFunction = (db: Database, ...args: never[]) => unknown;

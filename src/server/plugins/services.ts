@@ -10,9 +10,11 @@ import * as profiles from '../services/profiles';
 import * as reconciliations from '../services/reconciliations';
 import * as roleTransfers from '../services/role-transfers';
 import * as banners from '../services/banners';
+import * as securityFactors from '../services/security-factors';
 import { bindRepository, type BoundRepository } from './repositories';
 
 const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners, reconciliations };
+const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners, securityFactors };
 
 export type Services = { readonly [Name in keyof typeof SERVICE_MODULES]: BoundRepository<(typeof SERVICE_MODULES)[Name]> };
 

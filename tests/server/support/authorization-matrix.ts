@@ -19,6 +19,7 @@
 // - a job belongs to the organization and the user that started it;
 // - public routes (sign-in, health, the web app, the API document) answer everyone alike and ignore the header.
 // HEAD routes (Fastify adds one per GET) answer the GET's status with no body.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { messageBulkResultSchema } from '../../../src/contract/messages';
 import { BANNER_FILE_PATHS, PATHS, SERVICER_LOOKUP_PATHS } from '../../../src/contract/paths';
@@ -426,6 +427,36 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     },
     note: 'signed out: 303 to the sign-in page; signed in: 400 (an invalid form: a change would end every session)',
   },
+
+  // Sign-in security factors (SPEC section 7): the signed-in identity's own; 'User not found.' without a registry user.
+  [`GET ${PATHS.factors}`]: {
+    answer: ({ caller }) => outcome(caller === 'unregistered' ? 404 : 200),
+    url: () => PATHS.factors,
+    note: "an identity without a registry user: 404 'User not found.'",
+  },
+  [`POST ${PATHS.factors}`]: {
+    answer: ({ caller }) => outcome(caller === 'unregistered' ? 404 : 303),
+    url: () => `${PATHS.factors}?type=Email&externalStateNonce=matrix-${randomUUID()}`,
+    note: '303 to the hosted factor page (a fresh nonce per cell: each is taken once)',
+  },
+  [`DELETE ${PATHS.factorPattern}`]: {
+    answer: everyone(404),
+    url: () => `${PATHS.factor('00000000-0000-4000-8000-00000000dead')}?externalStateNonce=matrix-${randomUUID()}`,
+    note: "404: no such factor of the caller ('User not found.' without a registry user)",
+  },
+  [`GET ${PATHS.factorPage}`]: {
+    answer: bySession(303, 404),
+    url: () => `${PATHS.factorPage}?flow=unknown`,
+    note: 'signed out: 303 to the sign-in page; signed in: 404 for a flow of no session',
+  },
+  [`POST ${PATHS.factorPage}`]: {
+    answer: bySession(303, 404),
+    url: () => PATHS.factorPage,
+    body: { contentType: SIGN_IN_FORM, valid: () => 'flow=unknown&action=send', invalid: 'flow=unknown', harmlessForA: true },
+    note: 'signed out: 303 to the sign-in page; signed in: 404 for a flow of no session',
+  },
+  [`GET ${PATHS.webauthnScript}`]: { answer: everyone(200), url: () => PATHS.webauthnScript },
+  [`GET ${PATHS.devMailbox}`]: { answer: everyone(200), url: () => PATHS.devMailbox, note: 'development only (tests have no transport)' },
 
   // The caller and its organizations.
   [`GET ${PATHS.usersMe}`]: {
