@@ -36,6 +36,7 @@ import { userRemovalMachine } from './user-removal';
 import { bannersMachine } from './banners';
 import { bannerAuthoringMachine } from './banner-authoring';
 import { reconciliationMachine } from './reconciliation';
+import { securityFactorsMachine } from './security-factors';
 
 export const machines = {
   // The root of the one actor system: the app-wide actors below run under it.
@@ -89,6 +90,8 @@ export const machines = {
   'audit-log': auditLogMachine,
   // Reconciliation against a loan tape (the Reconcile screen of Assets).
   reconciliation: reconciliationMachine,
+  // The profile's sign-in security factors.
+  'security-factors': securityFactorsMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

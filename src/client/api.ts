@@ -38,6 +38,8 @@ import {
   type UserParticipant,
 } from '../contract/participants';
 import type { PartnerProfile, ProfileDraft, Relationship, RelationshipsPage, RelationshipsQuery } from '../contract/profile';
+import type { FactorList } from '../contract/security-factors';
+import type { FactorType } from '../domain/security-factors';
 import { PATHS, SERVICER_LOOKUP_PATHS } from '../contract/paths';
 import type { Pool, PoolDetail, PoolListQuery } from '../contract/pools';
 import type { DirectoryEntry, RoleRequest, RoleRequestBody } from '../contract/role-requests';
@@ -55,6 +57,7 @@ const organizationsContract = () => import('../contract/organizations');
 const organizationUsersContract = () => import('../contract/organization-users');
 const profileContract = () => import('../contract/profile');
 const auditContract = () => import('../contract/audit');
+const securityFactorsContract = () => import('../contract/security-factors');
 const servicerLookupContract = () => import('../contract/servicer-lookup');
 const loansContract = () => import('../contract/loans');
 const poolsContract = () => import('../contract/pools');
@@ -158,6 +161,12 @@ export interface RegistryApi {
     signal?: AbortSignal,
   ): Promise<DifferencesPage>;
   reconciliationCsv(jobId: string, signal?: AbortSignal): Promise<Blob>;
+  // Sign-in security (SPEC section 7): the factors, and the calls that redirect to a hosted page
+  // (each answers the URL the redirect ended on).
+  authenticationFactors(signal?: AbortSignal): Promise<FactorList>;
+  addAuthenticationFactor(type: FactorType, externalStateNonce: string, signal?: AbortSignal): Promise<string>;
+  removeAuthenticationFactor(factorId: string, externalStateNonce: string, signal?: AbortSignal): Promise<string>;
+  startPasswordChange(signal?: AbortSignal): Promise<string>;
 }
 
 export type { Difference };
@@ -336,6 +345,13 @@ export function createRegistryApi(http: HttpClient): RegistryApi {
       }),
     relationship: async (relationshipId, signal) =>
       http.request('GET', PATHS.relationship(relationshipId), (await profileContract()).relationshipSchema, { ...product, signal }),
+    authenticationFactors: async (signal) =>
+      http.request('GET', PATHS.factors, (await securityFactorsContract()).factorListSchema, { signal }),
+    addAuthenticationFactor: (type, externalStateNonce, signal) =>
+      http.follow('POST', PATHS.factors, { signal, searchParams: { type, externalStateNonce } }),
+    removeAuthenticationFactor: (factorId, externalStateNonce, signal) =>
+      http.follow('DELETE', PATHS.factor(factorId), { signal, searchParams: { externalStateNonce } }),
+    startPasswordChange: (signal) => http.follow('POST', PATHS.passwordReset, { signal }),
     partnerProfile: async (relationshipId, signal) =>
       http.request('GET', PATHS.relationshipPartnerProfile(relationshipId), (await profileContract()).partnerProfileSchema, {
         ...product,

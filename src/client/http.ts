@@ -38,6 +38,8 @@ export interface HttpClient {
   send(method: string, path: string, options?: RequestOptions): Promise<void>;
   /** A file body (CSV, PDF, zip) as a Blob, for downloads. */
   download(method: string, path: string, accept: string, options?: RequestOptions): Promise<Blob>;
+  /** A call that redirects (the identity broker's): the URL the browser's redirects ended on. */
+  follow(method: string, path: string, options?: RequestOptions): Promise<string>;
 }
 
 export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstance = ky): HttpClient {
@@ -79,6 +81,11 @@ export function createHttpClient(config: HttpClientConfig, kyInstance: KyInstanc
     async download(method, path, accept, options = {}) {
       const response = await call(method, path, options, accept);
       return response.blob();
+    },
+    async follow(method, path, options = {}) {
+      const response = await call(method, path, options, 'text/html');
+      await response.body?.cancel();
+      return response.url || `${config.baseUrl}${path}`;
     },
   };
 }

@@ -1,7 +1,5 @@
-// The routes of SPEC section 2 under /registry. Screens of later features exist as routes
-// that say they are not available yet.
+// The routes of SPEC section 2 under /registry.
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { ScreenNotAvailable } from '../screens/unavailable/screen-not-available';
 import { APP_PATHS, ROUTE_PATTERNS } from '../../domain/app-paths';
 import { TEXTS } from '../../domain/texts';
 import { StatusMessage } from '../ui/status-message';
@@ -20,8 +18,6 @@ function RootLayout({ platform }: { platform: AppPlatform }) {
     </AppProviders>
   );
 }
-
-const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
 export const createRoutes = (platform: AppPlatform): RouteObject[] => [
   {
@@ -54,7 +50,10 @@ export const createRoutes = (platform: AppPlatform): RouteObject[] => [
             path: ROUTE_PATTERNS.dashboard,
             lazy: async () => ({ Component: (await import('../screens/dashboard/dashboard-screen')).DashboardScreen }),
           },
-          later(ROUTE_PATTERNS.profile, 'Security'),
+          {
+            path: ROUTE_PATTERNS.profile,
+            lazy: async () => ({ Component: (await import('../screens/profile/profile-screen')).ProfileScreen }),
+          },
           {
             path: ROUTE_PATTERNS.assets,
             lazy: async () => ({ Component: (await import('../screens/assets/assets-screen')).AssetsScreen }),

@@ -122,6 +122,11 @@ export function createFakeRegistryApi(initialOrganizations: readonly UserPartici
     loanActivity: () => Promise.reject(new Error('loanActivity is not modelled by this fake')),
     auditLog: () => Promise.reject(new Error('auditLog is not modelled by this fake')),
     auditLogCsv: () => Promise.reject(new Error('auditLogCsv is not modelled by this fake')),
+    // Sign-in security: not modelled (the profile screen's tests defer them).
+    authenticationFactors: () => Promise.reject(new Error('authenticationFactors is not modelled by this fake')),
+    addAuthenticationFactor: () => Promise.reject(new Error('addAuthenticationFactor is not modelled by this fake')),
+    removeAuthenticationFactor: () => Promise.reject(new Error('removeAuthenticationFactor is not modelled by this fake')),
+    startPasswordChange: () => Promise.reject(new Error('startPasswordChange is not modelled by this fake')),
   };
 
   /** Waits for the call to be made, then settles the oldest pending one. */
