@@ -48,3 +48,13 @@ export const factorPageFormSchema = z.object({
   credential: z.string().max(16_384).optional(),
 });
 export type FactorPageForm = z.infer<typeof factorPageFormSchema>;
+
+/** The sign-in's second step: send a code, verify it, answer with an authenticator, or use a recovery code. */
+export const secondStepFormSchema = z.object({
+  flow: z.string().max(128),
+  action: z.enum(['send', 'verify', 'webauthn', 'recovery']),
+  factorId: z.string().max(64).optional(),
+  code: z.string().max(64).optional(),
+  credential: z.string().max(16_384).optional(),
+  recoveryCode: z.string().max(64).optional(),
+});

@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxSessionsPerIdentity: config.maxSessionsPerIdentity ?? DEFAULT_MAX_SESSIONS_PER_IDENTITY,
     signInAccountLimit: config.signInAccountLimit ?? DEFAULT_SIGN_IN_ACCOUNT_LIMIT,
     passwordHashParams: options.passwordHashParams,
+    webauthn: config.webauthn ?? DEFAULT_WEBAUTHN_SETTINGS,
   });
   await app.register(invitationPageRoutes, {
     cookieSecure: config.cookieSecure,

@@ -199,6 +199,13 @@ export interface WebauthnSettings {
   readonly origins: readonly string[];
 }
 
+/** The relying party of apps built without one (tests): localhost, as browsers take no IP address. */
+export const DEFAULT_WEBAUTHN_SETTINGS: WebauthnSettings = {
+  rpId: 'localhost',
+  rpName: 'Loan Registry',
+  origins: ['http://localhost:8080'],
+};
+
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Empty strings count as unset: `PORT= npm start` should mean the default, not an error.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));

@@ -421,3 +421,94 @@ describe('the development mailbox', () => {
     expect((await production.anonymous.get(PATHS.devMailbox)).statusCode).not.toBe(200);
   });
 });
+
+describe('the second step at sign-in', () => {
+  const signInForm = (email: string, password = PASSWORD) =>
+    server.anonymous.inject({
+      method: 'POST',
+      url: PATHS.signIn,
+      headers: { 'content-type': form },
+      payload: new URLSearchParams({ email, password, returnTo: '/registry/profile' }).toString(),
+    });
+  const verify = (fields: Record<string, string>) =>
+    server.anonymous.inject({
+      method: 'POST',
+      url: PATHS.signInVerify,
+      headers: { 'content-type': form },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const flowIn = (body: string) => /name="flow" value="([^"]+)"/.exec(body)?.[1] ?? '';
+  const factorIdIn = (body: string) => /name="factorId" value="([^"]+)"/.exec(body)?.[1] ?? '';
+
+  async function personWithFactor(prefix: string) {
+    const person = await newPerson(prefix);
+    const address = `${prefix}.${counter}@codes.test`;
+    await enrolEmail(person.caller, address);
+    return { ...person, address };
+  }
+
+  it('the account email alone asks for nothing more: the password signs in', async () => {
+    const person = await newPerson('plain');
+    const response = await signInForm(person.email);
+    expect(response.statusCode).toBe(303);
+    expect(response.cookies.some((cookie) => cookie.value !== '')).toBe(true);
+  });
+
+  it('asks an enrolled factor before any session, and signs in with its code', async () => {
+    const person = await personWithFactor('second');
+    const asked = await signInForm(person.email);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Confirm it is you');
+    expect(asked.cookies.filter((cookie) => cookie.value !== '')).toEqual([]);
+    const flow = flowIn(asked.body);
+    const sent = await verify({ flow, action: 'send', factorId: factorIdIn(asked.body) });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCodeTo(person.address);
+    const wrong = await verify({ flow, action: 'verify', code: wrongCodeFor(code) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(FACTOR_TEXTS.wrongCode);
+    expect(wrong.cookies.filter((cookie) => cookie.value !== '')).toEqual([]);
+    const passed = await verify({ flow, action: 'verify', code });
+    expect(passed.statusCode).toBe(303);
+    expect(passed.headers.location).toBe('/registry/profile');
+    const cookie = passed.cookies.find((candidate) => candidate.value !== '');
+    expect(cookie).toBeDefined();
+    const caller = server.caller(`${cookie?.name}=${cookie?.value}`);
+    expect((await caller.get(PATHS.figureInfo)).statusCode).toBe(200);
+    // The step is used once.
+    expect((await verify({ flow, action: 'verify', code })).statusCode).toBe(404);
+    const kinds = (await eventsOf(person.identity.id)).map((event) => event.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['sign-in.second-step', 'factor.code-failed', 'sign-in.success']));
+  });
+
+  it('takes a recovery code once', async () => {
+    const person = await newPerson('recovery');
+    const { flow: enrolFlow } = await startAdd(person.caller, 'Email');
+    const address = `recovery.${counter}@codes.test`;
+    await page(person.caller, { flow: enrolFlow, action: 'send', destination: address });
+    const shown = await page(person.caller, { flow: enrolFlow, action: 'verify', code: await latestCodeTo(address) });
+    const recoveryCode = /<li>([a-z0-9]{5}-[a-z0-9]{5})<\/li>/.exec(shown.body)?.[1] ?? '';
+    const first = flowIn((await signInForm(person.email)).body);
+    const used = await verify({ flow: first, action: 'recovery', recoveryCode: recoveryCode.toUpperCase() });
+    expect(used.statusCode).toBe(303);
+    const second = flowIn((await signInForm(person.email)).body);
+    const again = await verify({ flow: second, action: 'recovery', recoveryCode });
+    expect(again.statusCode).toBe(400);
+    expect((await eventsOf(person.identity.id)).map((event) => event.kind)).toContain('recovery-code.used');
+  });
+
+  it('is throttled like the password step, and ends when the password changes', async () => {
+    const person = await personWithFactor('throttled');
+    const flow = flowIn((await signInForm(person.email)).body);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await verify({ flow, action: 'recovery', recoveryCode: 'aaaaa-bbbbb' })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
+    await server.db.execute(sql`DELETE FROM sign_in_throttle`);
+    const other = flowIn((await signInForm(person.email)).body);
+    await server.db.execute(sql`UPDATE identities SET password_hash = 'changed' WHERE id = ${person.identity.id}`);
+    expect((await verify({ flow: other, action: 'recovery', recoveryCode: 'aaaaa-bbbbb' })).statusCode).toBe(404);
+  });
+});

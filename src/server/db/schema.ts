@@ -132,6 +132,8 @@ export const identityFlows = pgTable(
     codeAttempts: integer('code_attempts').notNull().default(0),
     challenge: text('challenge'),
     returnTo: text('return_to'),
+    /** A sign-in's second step: the SHA-256 of the password hash checked (a password changed meanwhile ends the step). */
+    passwordFingerprint: text('password_fingerprint'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,7 +1,9 @@
 // The identity broker: hosted sign-in page, session cookie, identity info, logout, and the hosted
 // password page: a password change ends every session of the identity.
+import { createHash } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
-import type { FastifyInstance } from 'fastify';
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/common';
 import { figureInfoSchema, loginQuerySchema, passwordChangeFormSchema, signInFormSchema } from '../../contract/identity';
@@ -29,6 +31,13 @@ import {
   setSessionCookie,
 } from '../identity/sessions';
 import { renderSignInPage } from '../identity/sign-in-page';
+import { DEFAULT_WEBAUTHN_SETTINGS, type WebauthnSettings } from '../config';
+import type { IdentityRow } from '../db/identity-repository';
+import { secondStepFormSchema } from '../../contract/security-factors';
+import { CODE_TTL_MS, FACTOR_TEXTS, maskEmail, maskPhone, type FactorType } from '../../domain/security-factors';
+import { hashFlowToken, hashRecoveryCode, newFlowToken, newVerificationCode } from '../identity/codes';
+import { renderSecondStepPage, type SecondStepOptions } from '../identity/second-step-page';
+import { JOB_QUEUES } from '../jobs/job-queues';
 import { requireIdentity } from '../plugins/session';
 
 export interface IdentityRouteOptions {
@@ -43,13 +52,30 @@ export interface IdentityRouteOptions {
   readonly signInAccountLimit: number;
   /** The cost of new hashes; a stored hash below it is rehashed at sign-in. */
   readonly passwordHashParams?: ScryptParams;
+  /** The WebAuthn relying party of the second step and passkey sign-in. */
+  readonly webauthn?: WebauthnSettings;
 }
+
+/** The second step of a sign-in must be passed within this. */
+export const SECOND_STEP_TTL_MS = 10 * 60 * 1000;
+
+/** What a second step keeps of the password hash it follows: a changed password ends the step. */
+export const passwordFingerprint = (passwordHash: string): string => createHash('sha256').update(passwordHash).digest('hex');
 
 export const DEFAULT_AFTER_SIGN_IN = '/registry/dashboard';
 const AFTER_SIGN_OUT = '/registry/login';
 export const NOT_MANAGEABLE = 'The password of this account is managed elsewhere and cannot be changed here';
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 const PASSWORD_CHANGED_MEANWHILE = 'The password was changed meanwhile. Sign in again.';
+const SECOND_STEP_EXPIRED = 'Your sign-in has expired. Sign in again.';
+
+/** Where the second step's code went, masked, when one was sent. */
+const sentTo = (flow: { codeHash: string | null; destination: string | null }): string | undefined =>
+  flow.codeHash && flow.destination
+    ? flow.destination.includes('@')
+      ? maskEmail(flow.destination)
+      : maskPhone(flow.destination)
+    : undefined;
 
 /**
  * Where a successful sign-in goes: the (same-origin, safeReturnTo) returnTo with what a Location
@@ -96,7 +122,34 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const hashParams = options.passwordHashParams ?? DEFAULT_SCRYPT_PARAMS;
   const identities = app.repositories.identities;
   const throttle = app.repositories.signInThrottle;
+  const factors = app.repositories.securityFactors;
+  const webauthn = options.webauthn ?? DEFAULT_WEBAUTHN_SETTINGS;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The second step's page: a code to each enrolled address or phone, the enrolled authenticators, a recovery code. */
+  async function secondStepOptions(token: string, identityId: string, extra: Partial<SecondStepOptions> = {}): Promise<SecondStepOptions> {
+    const enrolled = await factors.listEnrolledFactors(identityId);
+    const codeFactors = enrolled
+      .filter((factor) => factor.type === 'Email' || factor.type === 'Phone')
+      .map((factor) => ({
+        id: factor.id,
+        type: factor.type as FactorType,
+        value: factor.type === 'Email' ? maskEmail(factor.value) : maskPhone(factor.value),
+      }));
+    const keys = enrolled.filter((factor) => factor.credentialId !== null);
+    let webauthnOptionsJson: string | undefined;
+    if (keys.length > 0) {
+      const authentication = await generateAuthenticationOptions({
+        rpID: webauthn.rpId,
+        allowCredentials: keys.map((factor) => ({ id: factor.credentialId as string, transports: factor.transports ?? undefined })),
+        userVerification: 'preferred',
+      });
+      const flow = await factors.findLiveFlow(hashFlowToken(token), ['second-step']);
+      if (flow) await factors.updateFlow(flow.id, { challenge: authentication.challenge });
+      webauthnOptionsJson = JSON.stringify(authentication);
+    }
+    return { flow: token, codeFactors, webauthnOptionsJson, ...extra };
+  }
 
   // The hosted forms answer in HTML, also when rate limited (429) or sent too large (413: the form
   // parser's limit); everything else goes to the app's handler.
@@ -114,6 +167,77 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     if (page === undefined) throw error;
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
   });
+
+  /**
+   * A new session for an identity that proved itself (the password, and the second step where it
+   * has one): the cookie, its security events, and 303 to returnTo. `password` rehashes a weak hash;
+   * without it (after a second step) the password hash checked must still be the identity's.
+   */
+  async function startSignedInSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: IdentityRow,
+    signIn: { email: string; password?: string; returnTo: string | undefined; detail?: Record<string, unknown> },
+  ) {
+    const { email, password, returnTo } = signIn;
+    const page = (statusCode: number, error: string) =>
+      reply
+        .code(statusCode)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderSignInPage({ returnTo, email, error }));
+    // A new session every sign-in (no fixation); the one the browser had before is ended.
+    const previous = sessionTokenHashOf(request, { secure: cookieSecure });
+    if (previous) await identities.deleteSession(previous);
+    await purgeExpiredSessions(app, request.log, options.idleTimeoutMs);
+    // A hash below today's cost is replaced by one at today's cost, in the session's transaction.
+    const rehashedPasswordHash =
+      password !== undefined && needsRehash(identity.passwordHash, hashParams) ? await hashPassword(password, hashParams) : undefined;
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    const start = (verifiedPasswordHash: string, rehashed: string | undefined) =>
+      identities.startSession({
+        tokenHash: hashSessionToken(token),
+        identityId: identity.id,
+        expiresAt,
+        verifiedPasswordHash,
+        rehashedPasswordHash: rehashed,
+        maxSessions: options.maxSessionsPerIdentity,
+      });
+    // The hash changed since the check: a concurrent sign-in's rehash (the same password, checked
+    // again against the new hash) or a password change (then the old password fails here).
+    const started =
+      (await start(identity.passwordHash, rehashedPasswordHash)) ??
+      (await identities
+        .findIdentityByEmail(email)
+        .then(async (fresh) =>
+          fresh && fresh.id === identity.id && password !== undefined && (await verifyPassword(password, fresh.passwordHash))
+            ? start(fresh.passwordHash, undefined)
+            : undefined,
+        ));
+    if (!started) {
+      // The password was changed between the check and now: the old one no longer signs in.
+      await recordRequestEvent(request, 'sign-in.failure', { identityId: identity.id, email, detail: { reason: 'bad-password' } });
+      return page(401, TEXTS.invalidCredentials);
+    }
+    await recordSecurityEvents(app, request.log, [
+      requestEvent(request, 'sign-in.success', {
+        identityId: identity.id,
+        email,
+        detail: { ...signIn.detail, ...(rehashedPasswordHash ? { rehashed: true } : {}) },
+      }),
+      ...started.evicted.map((ended) =>
+        requestEvent(request, 'session.revoked', {
+          identityId: ended.identityId,
+          email,
+          detail: { reason: 'session-cap', createdAt: ended.createdAt.toISOString() },
+        }),
+      ),
+    ]);
+    setSessionCookie(reply, token, { secure: cookieSecure, expiresAt });
+    request.log.info({ identityId: identity.id }, 'signed in');
+    return reply.code(303).header('location', afterSignInLocation(returnTo)).header('cache-control', 'no-store').send();
+  }
 
   routes.get(
     PATHS.figureInfo,
@@ -218,58 +342,173 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       }
       await throttle.clearSignInAttempts(email);
 
-      // A new session every sign-in (no fixation); the one the browser had before is ended.
-      const previous = sessionTokenHashOf(request, { secure: cookieSecure });
-      if (previous) await identities.deleteSession(previous);
-      await purgeExpiredSessions(app, request.log, options.idleTimeoutMs);
-      // A hash below today's cost is replaced by one at today's cost, in the session's transaction.
-      const rehashedPasswordHash = needsRehash(identity.passwordHash, hashParams) ? await hashPassword(password, hashParams) : undefined;
-      const token = newSessionToken();
-      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      const start = (verifiedPasswordHash: string, rehashed: string | undefined) =>
-        identities.startSession({
-          tokenHash: hashSessionToken(token),
+      // An identity that enrolled a factor of its own is asked for it before any session exists.
+      const enrolled = await factors.listEnrolledFactors(identity.id);
+      if (enrolled.length > 0) {
+        const token = newFlowToken();
+        await factors.insertFlow({
+          tokenHash: hashFlowToken(token),
+          kind: 'second-step',
           identityId: identity.id,
-          expiresAt,
-          verifiedPasswordHash,
-          rehashedPasswordHash: rehashed,
-          maxSessions: options.maxSessionsPerIdentity,
+          returnTo: returnTo ?? null,
+          passwordFingerprint: passwordFingerprint(identity.passwordHash),
+          expiresAt: new Date(Date.now() + SECOND_STEP_TTL_MS),
         });
-      // The hash changed since the check: a concurrent sign-in's rehash (the same password, checked
-      // again against the new hash) or a password change (then the old password fails here).
-      const started =
-        (await start(identity.passwordHash, rehashedPasswordHash)) ??
-        (await identities
-          .findIdentityByEmail(email)
-          .then(async (fresh) =>
-            fresh && fresh.id === identity.id && (await verifyPassword(password, fresh.passwordHash))
-              ? start(fresh.passwordHash, undefined)
-              : undefined,
-          ));
-      if (!started) {
-        // The password was changed between the check and now: the old one no longer signs in.
-        await recordRequestEvent(request, 'sign-in.failure', { identityId: identity.id, email, detail: { reason: 'bad-password' } });
-        return page(401, TEXTS.invalidCredentials);
+        await recordRequestEvent(request, 'sign-in.second-step', { identityId: identity.id, email, detail: { stage: 'asked' } });
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(renderSecondStepPage(await secondStepOptions(token, identity.id)));
       }
-      await recordSecurityEvents(app, request.log, [
-        requestEvent(request, 'sign-in.success', {
-          identityId: identity.id,
-          email,
-          detail: rehashedPasswordHash ? { rehashed: true } : {},
-        }),
-        ...started.evicted.map((ended) =>
-          requestEvent(request, 'session.revoked', {
-            identityId: ended.identityId,
-            email,
-            detail: { reason: 'session-cap', createdAt: ended.createdAt.toISOString() },
-          }),
-        ),
-      ]);
-      setSessionCookie(reply, token, { secure: cookieSecure, expiresAt });
-      request.log.info({ identityId: identity.id }, 'signed in');
-      return reply.code(303).header('location', afterSignInLocation(returnTo)).header('cache-control', 'no-store').send();
+      return startSignedInSession(request, reply, identity, { email, password, returnTo });
     },
   );
+
+  routes.post(
+    PATHS.signInVerify,
+    {
+      config: { access: 'public', rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } },
+      attachValidation: true,
+      schema: {
+        tags: ['identity'],
+        summary: "The sign-in's second step: a code by email or phone, a security key or biometric, or a recovery code",
+        consumes: ['application/x-www-form-urlencoded'],
+        body: secondStepFormSchema,
+        description:
+          'Answers 303 See Other to returnTo with the session cookie once passed, else the page again (HTML) with 400, 404 or 429.',
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const raw = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+      const token = typeof raw.flow === 'string' ? raw.flow : '';
+      const html = (statusCode: number, body: string) =>
+        reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+      const flow = token ? await factors.findLiveFlow(hashFlowToken(token), ['second-step']) : undefined;
+      const identity = flow?.identityId ? await factors.findIdentityById(flow.identityId) : undefined;
+      // A password changed since it was checked ends the step.
+      if (!flow || !identity || passwordFingerprint(identity.passwordHash) !== flow.passwordFingerprint) {
+        return html(404, renderSignInPage({ error: SECOND_STEP_EXPIRED }));
+      }
+      const email = identity.email;
+      const again = async (statusCode: number, extra: Partial<SecondStepOptions>) =>
+        html(statusCode, renderSecondStepPage(await secondStepOptions(token, identity.id, { codeSentTo: sentTo(flow), ...extra })));
+      const parsed = secondStepFormSchema.safeParse(raw);
+      if (!parsed.success) return again(400, { error: parsed.error.issues[0]?.message ?? 'The form is not valid' });
+      const form = parsed.data;
+      const enrolled = await factors.listEnrolledFactors(identity.id);
+
+      if (form.action === 'send') {
+        const factor = enrolled.find(
+          (candidate) => candidate.id === form.factorId && (candidate.type === 'Email' || candidate.type === 'Phone'),
+        );
+        if (!factor) return again(400, { error: 'Choose where to send the code' });
+        await app.services.securityFactors.sendFlowCode({
+          flowId: flow.id,
+          channel: factor.type === 'Phone' ? 'sms' : 'email',
+          destination: factor.value,
+          code: newVerificationCode(),
+          expiresAt: new Date(Date.now() + CODE_TTL_MS),
+          enqueueMail: (tx, outboxId) => app.jobs.send(JOB_QUEUES.sendOutbox, { outboxId }, { tx }),
+        });
+        await recordRequestEvent(request, 'factor.code-sent', {
+          identityId: identity.id,
+          email,
+          detail: { type: factor.type, purpose: 'sign-in' },
+        });
+        const masked = factor.type === 'Email' ? maskEmail(factor.value) : maskPhone(factor.value);
+        return again(200, { codeSentTo: masked, notice: `A code was sent to ${masked}.` });
+      }
+
+      // Every answer counts against the account like a password guess.
+      const count = await throttle.countSignInAttempt(email);
+      if (count.attempts > options.signInAccountLimit) {
+        await recordRequestEvent(request, 'sign-in.failure', {
+          identityId: identity.id,
+          email,
+          detail: { reason: 'throttled', step: 'second' },
+        });
+        reply.header('retry-after', String(count.retryAfterSeconds));
+        return again(429, { error: tooManyAccountSignInAttempts(count.retryAfterSeconds) });
+      }
+      let passed: string | null = null;
+      if (form.action === 'verify') {
+        const checked = await app.services.securityFactors.checkFlowCode({ flowId: flow.id, code: form.code ?? '' });
+        if (checked.outcome !== 'ok') {
+          await recordRequestEvent(request, 'factor.code-failed', {
+            identityId: identity.id,
+            email,
+            detail: { reason: checked.outcome, purpose: 'sign-in' },
+          });
+          const error =
+            checked.outcome === 'expired'
+              ? FACTOR_TEXTS.codeExpired
+              : checked.outcome === 'too-many'
+                ? FACTOR_TEXTS.tooManyCodeAttempts
+                : checked.outcome === 'no-code'
+                  ? 'Send a code first'
+                  : FACTOR_TEXTS.wrongCode;
+          return again(400, { error });
+        }
+        passed = 'code';
+      } else if (form.action === 'recovery') {
+        if (await factors.useRecoveryCode(identity.id, hashRecoveryCode(form.recoveryCode ?? ''))) {
+          await recordRequestEvent(request, 'recovery-code.used', {
+            identityId: identity.id,
+            email,
+            detail: { left: await factors.countRecoveryCodes(identity.id) },
+          });
+          passed = 'recovery-code';
+        } else {
+          await recordRequestEvent(request, 'sign-in.failure', { identityId: identity.id, email, detail: { reason: 'bad-recovery-code' } });
+          return again(400, { error: 'The recovery code is not correct or was used before.' });
+        }
+      } else {
+        passed = (await verifyAssertion(form.credential, flow.challenge, identity.id)) ? 'webauthn' : null;
+        if (!passed) {
+          await recordRequestEvent(request, 'sign-in.failure', { identityId: identity.id, email, detail: { reason: 'bad-webauthn' } });
+          return again(400, { error: 'The security key or biometric was not accepted. Try again.' });
+        }
+      }
+      // The step is used once, whichever way it was passed.
+      // (A right code used it already.)
+      if (passed !== 'code' && !(await factors.useFlow(flow.id))) return html(404, renderSignInPage({ error: SECOND_STEP_EXPIRED }));
+      await throttle.clearSignInAttempts(email);
+      return startSignedInSession(request, reply, identity, {
+        email,
+        returnTo: flow.returnTo ?? undefined,
+        detail: { secondStep: passed },
+      });
+    },
+  );
+
+  /** A WebAuthn assertion by one of the identity's own authenticators, for this challenge; its counter is kept. */
+  async function verifyAssertion(credential: string | undefined, challenge: string | null, identityId: string): Promise<boolean> {
+    if (!credential || !challenge) return false;
+    try {
+      const response = JSON.parse(credential) as { id?: unknown };
+      const factor = typeof response.id === 'string' ? await factors.findFactorByCredentialId(response.id) : undefined;
+      if (!factor || factor.identityId !== identityId || !factor.publicKey) return false;
+      const verification = await verifyAuthenticationResponse({
+        response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+        expectedChallenge: challenge,
+        expectedOrigin: [...webauthn.origins],
+        expectedRPID: webauthn.rpId,
+        credential: {
+          id: factor.credentialId as string,
+          publicKey: new Uint8Array(factor.publicKey),
+          counter: factor.signCount ?? 0,
+          transports: (factor.transports ?? undefined) as never,
+        },
+        requireUserVerification: false,
+      });
+      if (!verification.verified) return false;
+      await factors.updateSignCount(factor.id, verification.authenticationInfo.newCounter);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   routes.post(
     PATHS.logout,

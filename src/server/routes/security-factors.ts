@@ -58,11 +58,7 @@ export interface SecurityFactorRouteOptions {
   readonly webauthn: WebauthnSettings;
 }
 
-export const DEFAULT_WEBAUTHN_SETTINGS: WebauthnSettings = {
-  rpId: 'localhost',
-  rpName: 'Loan Registry',
-  origins: ['http://localhost:8080'],
-};
+export { DEFAULT_WEBAUTHN_SETTINGS } from '../config';
 
 /** A factor round trip lives this long; its code, CODE_TTL_MS. */
 const FLOW_TTL_MS = 30 * 60 * 1000;

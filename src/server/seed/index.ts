@@ -46,7 +46,15 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }
   { email: 'ops@registry.test', description: 'Registry operations (ROLE_DART_OPS)' },
   { email: 'user@registry.test', description: 'ORG_ADMIN of one organization, plain member of another' },
   { email: 'unregistered@registry.test', description: 'Identity without a registry user' },
+  {
+    email: 'factor@registry.test',
+    description: 'Member of one organization with an enrolled email factor (factor.codes@registry.test): a second step at sign-in',
+  },
 ];
+
+/** The demo account with an enrolled factor of its own, and where its sign-in codes go (the development mailbox shows them). */
+export const FACTOR_DEMO_EMAIL = 'factor@registry.test';
+export const FACTOR_DEMO_CODES_TO = 'factor.codes@registry.test';
 
 export { ANCHOR_DATE, DOCUMENT_LOAN_LIMIT, SEED } from './context';
 export { ADVERSARIAL_LOANS } from './adversarial';
@@ -357,6 +365,8 @@ interface PersonSpec {
   /** null: an identity without a registry user. The first membership is the default one. */
   readonly memberships: ReadonlyArray<{ org: number; roles: string[] }> | null;
   readonly phone: boolean;
+  /** An email factor enrolled (proven) by the person: the sign-in asks for a second step. */
+  readonly enrolledEmail?: string;
 }
 
 const ACTIVE_ORG_COUNT = ORGANIZATIONS.filter((fixture) => fixture.isActive).length;
@@ -427,6 +437,16 @@ function personSpecs(): PersonSpec[] {
       memberships,
     });
   }
+  // Last, so the other people's seeded values stay as they were.
+  specs.push({
+    email: FACTOR_DEMO_EMAIL,
+    firstName: 'Sam',
+    lastName: 'Keller',
+    phone: false,
+    roles: { [SERVICES.dart]: ['ROLE_DART_USER'] },
+    memberships: [{ org: USER_ADMIN_ORG, roles: [] }],
+    enrolledEmail: FACTOR_DEMO_CODES_TO,
+  });
   return specs;
 }
 
@@ -444,6 +464,19 @@ async function seedPeople(tx: Tx, orgs: readonly Org[], passwordHash: string) {
     const fullName = [spec.firstName, spec.middleName, spec.lastName].filter(Boolean).join(' ');
     identityRows.push({ id: identityId, email: spec.email, name: fullName, passwordHash, roles: spec.roles, createdAt });
     factorRows.push({ id: rng.uuid(), identityId, type: 'Email', value: spec.email, editable: false, required: true, createdAt });
+    if (spec.enrolledEmail) {
+      const enrolledAt = new Date(ANCHOR - 30 * DAY);
+      factorRows.push({
+        id: rng.uuid(),
+        identityId,
+        type: 'Email',
+        value: spec.enrolledEmail,
+        editable: true,
+        required: false,
+        createdAt: enrolledAt,
+        verifiedAt: enrolledAt,
+      });
+    }
     if (spec.phone) {
       factorRows.push({
         id: rng.uuid(),

@@ -455,6 +455,12 @@ export const EXPECTATIONS: Readonly<Record<string, RouteExpectation>> = {
     body: { contentType: SIGN_IN_FORM, valid: () => 'flow=unknown&action=send', invalid: 'flow=unknown', harmlessForA: true },
     note: 'signed out: 303 to the sign-in page; signed in: 404 for a flow of no session',
   },
+  [`POST ${PATHS.signInVerify}`]: {
+    answer: everyone(404),
+    url: () => PATHS.signInVerify,
+    body: { contentType: SIGN_IN_FORM, valid: () => 'flow=unknown&action=send', invalid: 'flow=unknown', harmlessForA: true },
+    note: "404: no sign-in's second step of that token",
+  },
   [`GET ${PATHS.webauthnScript}`]: { answer: everyone(200), url: () => PATHS.webauthnScript },
   [`GET ${PATHS.devMailbox}`]: { answer: everyone(200), url: () => PATHS.devMailbox, note: 'development only (tests have no transport)' },
 

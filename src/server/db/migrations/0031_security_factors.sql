@@ -13,6 +13,7 @@ CREATE TABLE "identity_flows" (
 	"code_attempts" integer DEFAULT 0 NOT NULL,
 	"challenge" text,
 	"return_to" text,
+	"password_fingerprint" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
