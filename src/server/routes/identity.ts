@@ -431,7 +431,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         reply.header('retry-after', String(count.retryAfterSeconds));
         return again(429, { error: tooManyAccountSignInAttempts(count.retryAfterSeconds) });
       }
-      let passed: string | null = null;
+      let passed: string | null;
       if (form.action === 'verify') {
         const checked = await app.services.securityFactors.checkFlowCode({ flowId: flow.id, code: form.code ?? '' });
         if (checked.outcome !== 'ok') {
