@@ -90,20 +90,16 @@ export const PATHS = {
   banners: `${DART_BASE}/v1/banners`,
   banner: (bannerId: string) => `${DART_BASE}/v1/banners/${segment(bannerId)}`,
   bannerPattern: `${DART_BASE}/v1/banners/:bannerId`,
-  // Sign-in security: the factors (SPEC section 7), their hosted page, the sign-in's second step,
-  // password recovery and the development mailbox.
+  // Sign-in security: the factors (SPEC section 7), their hosted page, the sign-in's second step
+  // and the development mailbox.
   factors: `${IDENTITY_BASE}/secure/api/v3/self/authentication/factors`,
   factor: (factorId: string) => `${IDENTITY_BASE}/secure/api/v3/self/authentication/factors/${segment(factorId)}`,
   factorPattern: `${IDENTITY_BASE}/secure/api/v3/self/authentication/factors/:id`,
   factorPage: `${IDENTITY_BASE}/secure/factors`,
   signInVerify: `${IDENTITY_BASE}/sign-in/verify`,
-  forgotPassword: `${IDENTITY_BASE}/forgot-password`,
-  passwordRecovery: `${IDENTITY_BASE}/password-recovery`,
   devMailbox: `${IDENTITY_BASE}/dev/mailbox`,
   /** The hosted pages' one script: the WebAuthn ceremonies (@simplewebauthn/browser). */
   webauthnScript: `${IDENTITY_BASE}/webauthn.js`,
-  /** A passkey sign-in's options (POST: a fresh challenge) and its answer. */
-  passkeySignIn: `${IDENTITY_BASE}/sign-in/passkey`,
 } as const;
 
 /** The public servicer lookup (no session) and its proof-of-work challenge (ours). */
