@@ -13,8 +13,16 @@ import * as banners from '../services/banners';
 import * as securityFactors from '../services/security-factors';
 import { bindRepository, type BoundRepository } from './repositories';
 
-const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners, reconciliations };
-const SERVICE_MODULES = { deactivations, roleTransfers, organizationUsers, organizations, profiles, banners, securityFactors };
+const SERVICE_MODULES = {
+  deactivations,
+  roleTransfers,
+  organizationUsers,
+  organizations,
+  profiles,
+  banners,
+  reconciliations,
+  securityFactors,
+};
 
 export type Services = { readonly [Name in keyof typeof SERVICE_MODULES]: BoundRepository<(typeof SERVICE_MODULES)[Name]> };
 
