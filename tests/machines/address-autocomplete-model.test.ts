@@ -13,28 +13,9 @@ import {
 } from '../../machines/address-autocomplete';
 import type { AddressSuggestion } from '../../src/contract/address-lookup';
 import { createModelWalker } from './support/model-coverage';
+import { MAPLE, walk } from './walks/address-autocomplete';
 
-const MAPLE: AddressSuggestion = {
-  fullAddress: '1542 Maple Ave, Albany, NY 12203',
-  street1: '1542 Maple Ave',
-  city: 'Albany',
-  state: 'NY',
-  zip: '12203',
-};
-
-const walker = createModelWalker(addressAutocompleteMachine, {
-  input: {},
-  events: {
-    'query.change': [{ value: '1542 Ma' }, { value: '15' }],
-    'suggestion.choose': { suggestion: MAPLE },
-    'done: fetchSuggestions': [{ output: [MAPLE] }, { output: [] }],
-    'error: fetchSuggestions': { error: new Error('503') },
-  },
-  // A suggestion is chosen only from a list the field shows.
-  filterEvents: (snapshot, event) => event.type !== 'suggestion.choose' || snapshot.context.suggestions.length > 0,
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.query, snapshot.context.suggestions.length, snapshot.context.chosen !== null]),
-});
+const walker = createModelWalker(addressAutocompleteMachine, walk);
 
 interface Request {
   query: string;

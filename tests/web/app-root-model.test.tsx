@@ -8,24 +8,17 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appRootMachine } from '../../machines/app-root';
-import { deactivationMachine } from '../../machines/deactivation';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { TEXTS } from '../../src/domain/texts';
 import { DEACTIVATION_TEXTS } from '../../src/domain/deactivation-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/app-root';
 import { sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { renderApp } from './support/render-app';
 
-const walker = createModelWalker(appRootMachine, {
-  input: { session: { storedParticipantId: null }, navigation: { collapsed: false } },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'screen.open': { id: 'screen.deactivation', logic: deactivationMachine, input: { loanId: sampleLoanId, participantId: '' } },
-    'screen.close': { id: 'screen.deactivation' },
-  },
-});
+const walker = createModelWalker(appRootMachine, walk);
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
 const invalidParticipant = new HttpError(403, '{"statusCode":403,"error":"Forbidden","message":"Invalid participant"}');

@@ -4,26 +4,20 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import type { LoanList, LoanListQuery } from '../../src/contract/loans';
 import { ASSET_COUNT_TEXTS, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { assetCountMachine } from '../../machines/asset-count';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/asset-count';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderApp } from './support/render-app';
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 const page = (totalCount: number): LoanList => ({ loans: [], totalCount });
 
-const walker = createModelWalker(assetCountMachine, {
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'done: countAssets': { output: 1234 },
-    'error: countAssets': { error: serverError },
-  },
-});
+const walker = createModelWalker(assetCountMachine, walk);
 
 const user = userEvent.setup();
 const errorOf = (event: unknown) => (event as { error: HttpError }).error;

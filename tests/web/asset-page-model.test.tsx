@@ -6,34 +6,22 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ROLE_TRANSFER_TEXTS } from '../../src/domain/role-transfer';
 import { TEXTS } from '../../src/domain/texts';
 import { ASSET_PAGE_TEXTS, DOCUMENT_TEXTS } from '../../src/domain/asset-texts';
 import { assetPageMachine } from '../../machines/asset-page';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { details, notFound, walk } from '../machines/walks/asset-page';
 import { sampleDeed } from '../support/document-fixtures';
-import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
+import { sampleEvents, sampleLoanId } from '../support/loan-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 import { requestServicerTransfer } from './support/role-transfer-fixtures';
 
-const details = sampleLoanDetails({ pendingOwner: true });
-const notFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Loan not found"}');
-const badRequest = new HttpError(400, '{"statusCode":400,"error":"Bad Request","message":"params/id must be a uuid"}');
-const gone = new HttpError(410, '{"statusCode":410,"error":"Gone","message":"no longer"}');
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-
-const walker = createModelWalker(assetPageMachine, {
-  input: { loanId: sampleLoanId },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'done: loadAsset': { output: { details, events: sampleEvents } },
-    'error: loadAsset': [{ error: notFound }, { error: badRequest }, { error: gone }, { error: serverError }],
-  },
-});
+const walker = createModelWalker(assetPageMachine, walk);
 
 const user = userEvent.setup();
 const errorOf = (event: unknown) => (event as { error: HttpError }).error;

@@ -8,38 +8,20 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assetTableMachine, type AssetTableEvent } from '../../machines/asset-table';
 import type { LoanListQuery } from '../../src/contract/loans';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { DEFAULT_ASSET_LIST_VIEW, parseAssetListView, serializeAssetListView, type AssetListView } from '../../src/domain/asset-table';
+import { parseAssetListView, serializeAssetListView } from '../../src/domain/asset-table';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES } from '../../src/domain/loan';
 import { MULTI_SELECT_TEXTS, PAGINATION_TEXTS } from '../../src/domain/texts';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { linkedView, walk } from '../machines/walks/asset-table';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { ULI_VISIBLE_END, UliCell } from '../../src/web/screens/assets/asset-columns';
 import { assetTable, dataRows, openAssetScreen, pageSummaryText, searchBox } from './support/assets-screen';
 
 const page25 = sampleLoanPage(0, 10, 25);
-const linkedView: AssetListView = { ...DEFAULT_ASSET_LIST_VIEW, page: 2, query: 'abc' };
 
-const walker = createModelWalker(assetTableMachine, {
-  input: { view: DEFAULT_ASSET_LIST_VIEW },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.searchText]),
-  events: {
-    // A search, and one that trims to the current (empty) search: nothing asked.
-    'filters.search': [{ text: 'smith' }, { text: ' ' }],
-    'filters.roles': [{ roles: FILTERABLE_ROLES }],
-    'filters.date': [{ filter: 'today' }],
-    // Back or a link to a view with another search.
-    'list.synced': [{ view: linkedView }],
-  },
-  filterEvents: (snapshot, event) => {
-    // Only a URL naming another view reaches the machine.
-    if (event.type === 'list.synced') return snapshot.context.searchText !== linkedView.query;
-    // The roles and date are walked from the first view (each one a change of the list's filters).
-    if (event.type === 'filters.roles' || event.type === 'filters.date') return snapshot.context.searchText === '';
-    return true;
-  },
-});
+const walker = createModelWalker(assetTableMachine, walk);
 
 const user = userEvent.setup();
 /** waitFor, or at once while the debounce runs on fake timers (Testing Library's waitFor needs real ones). */

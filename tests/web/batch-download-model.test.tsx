@@ -7,61 +7,19 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchDownloadMachine } from '../../machines/batch-download';
-import { HttpError } from '../../src/contract/http-error';
-import { zipFileName, type Job, type JobStatus, type StartJobBody } from '../../src/contract/jobs';
+import { zipFileName, type Job } from '../../src/contract/jobs';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { JOB_POLL_INTERVAL_MS } from '../../src/domain/constants';
-import { DEFAULT_ROLE_FILTER } from '../../src/domain/loan';
 import { BATCH_DOWNLOAD_TEXTS, NAVIGATION_LABELS, TEXTS } from '../../src/domain/texts';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { JOB_ID, TOTAL, filteredRequest, job, zip, walk } from '../machines/walks/batch-download';
 import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderApp } from './support/render-app';
 
-const JOB_ID = '4f6f2a8e-51a2-4e53-9a57-6a3f1d1c2b10';
-const TOTAL = 12;
-
-function job(status: JobStatus, progress: number, delivered = false): Job {
-  return {
-    jobId: JOB_ID,
-    type: 'BATCH_DOWNLOAD_AOMS',
-    status,
-    progress,
-    total: TOTAL,
-    error: status === 'FAILED' ? 'The zip could not be stored.' : null,
-    delivered,
-    createdAt: '2026-01-15T10:00:00.000Z',
-    updatedAt: '2026-01-15T10:00:05.000Z',
-  };
-}
-
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const zip = new Blob(['PK'], { type: 'application/zip' });
-/** The whole filtered set of the default view. */
-const filteredRequest: StartJobBody = { type: 'BATCH_DOWNLOAD_AOMS', filters: { participantRoles: [...DEFAULT_ROLE_FILTER] } };
-
-const walker = createModelWalker(batchDownloadMachine, {
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'batch.start': { request: filteredRequest },
-    // The caller's jobs: none, the followed one running, done (its zip not yet asked for, or
-    // already asked for in another tab), failed.
-    'done: fetchJobs': [
-      { output: [] },
-      { output: [job('RUNNING', 5)] },
-      { output: [job('DONE', TOTAL)] },
-      { output: [job('DONE', TOTAL, true)] },
-      { output: [job('FAILED', 3)] },
-    ],
-    'error: fetchJobs': { error: serverError },
-    'done: startJob': { output: job('PENDING', 0) },
-    'error: startJob': { error: serverError },
-    'done: downloadZip': { output: { file: zip, fileName: zipFileName(job('DONE', TOTAL)) } },
-    'error: downloadZip': { error: serverError },
-  },
-});
+const walker = createModelWalker(batchDownloadMachine, walk);
 
 const user = userEvent.setup();
 const progressbar = () => screen.queryByRole('progressbar', { name: BATCH_DOWNLOAD_TEXTS.progressLabel });

@@ -5,27 +5,15 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { csvExportMachine, type CsvExportRequest } from '../../machines/csv-export';
-import { HttpError } from '../../src/contract/http-error';
 import type { LoanCsvQuery } from '../../src/contract/loans';
 import { DEFAULT_ASSET_LIST_VIEW } from '../../src/domain/asset-table';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { loanIdOf, sampleLoanPage } from '../support/loan-list-fixtures';
+import { csv, walk } from '../machines/walks/csv-export';
+import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { openAssetScreen } from './support/assets-screen';
 
-const csv = new Blob(['ULI,Type\r\nULI000000,Mortgage\r\n'], { type: 'text/csv' });
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const scope = { kind: 'assets', view: DEFAULT_ASSET_LIST_VIEW } as const;
-
-const walker = createModelWalker(csvExportMachine, {
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    // With no row selected: the whole filtered set; with one: that row.
-    'csv.export': [{ request: { loanIds: [], scope } }, { request: { loanIds: [loanIdOf(0)], scope } }],
-    'done: downloadCsv': { output: { file: csv, fileName: 'assets.csv' } },
-    'error: downloadCsv': { error: serverError },
-  },
-});
+const walker = createModelWalker(csvExportMachine, walk);
 
 const user = userEvent.setup();
 

@@ -8,19 +8,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentViewerMachine } from '../../machines/document-viewer';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { TEXTS } from '../../src/domain/texts';
 import { DOCUMENT_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
-import {
-  sampleAssignment,
-  sampleDeed,
-  sampleDisclosure,
-  sampleDocuments,
-  sampleTextNote,
-  viewableSampleDocuments,
-} from '../support/document-fixtures';
+import { PAGES, pdf, walk } from '../machines/walks/document-viewer';
+import { sampleDeed, sampleDisclosure, sampleDocuments, viewableSampleDocuments } from '../support/document-fixtures';
 import { sampleEvents, sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
@@ -69,49 +63,7 @@ vi.mock('react-pdf', async () => {
   };
 });
 
-const pdf = new Blob(['%PDF-1.7 two pages'], { type: 'application/pdf' });
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const integrityFailure = new HttpError(
-  500,
-  JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: DOCUMENT_TEXTS.integrityWithheld }),
-);
-const PAGES = 2;
-
-type ViewerSnapshot = ReturnType<typeof documentViewerMachine.resolveState>;
-const isHub = (snapshot: ViewerSnapshot) => snapshot.context.page === 1 && snapshot.context.zoom === 1;
-
-const walker = createModelWalker(documentViewerMachine, {
-  input: { loanId: sampleLoanId },
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.selected?.documentId ?? null, snapshot.context.page, snapshot.context.zoom]),
-  events: {
-    'done: loadDocuments': [{ output: [...sampleDocuments] }, { output: [sampleDisclosure, sampleTextNote] }],
-    'error: loadDocuments': { error: serverError },
-    'done: loadDocument': { output: pdf },
-    'error: loadDocument': [{ error: serverError }, { error: integrityFailure }],
-    'document.choose': [{ documentId: sampleDeed.documentId }, { documentId: sampleAssignment.documentId }],
-    'pdf.loaded': { pageCount: PAGES },
-    'page.go': [{ page: 1 }, { page: 2 }],
-  },
-  // Bounds the walk (each step is checked on screen): the deed is opened first and explored; the
-  // assignment is chosen once from each of the deed's states and left loading. Pages are turned
-  // at the default zoom, and zoom steps taken on the first page; events the screen cannot send
-  // (a disabled button) are left out.
-  filterEvents: (snapshot, event) => {
-    const selected = snapshot.context.selected?.documentId;
-    if (selected === sampleAssignment.documentId) return false;
-    if (event.type === 'document.choose') {
-      const { documentId } = event as { documentId: string };
-      const open = snapshot.matches({ ready: 'choosing' }) ? sampleDeed.documentId : sampleAssignment.documentId;
-      return documentId === open && (!snapshot.matches({ ready: 'displayed' }) || isHub(snapshot));
-    }
-    if (!snapshot.can(event)) return false;
-    if (!snapshot.matches({ ready: 'displayed' })) return true;
-    if (event.type.startsWith('zoom.')) return snapshot.context.page === 1;
-    if (event.type.startsWith('page.')) return snapshot.context.zoom === 1;
-    return isHub(snapshot);
-  },
-});
+const walker = createModelWalker(documentViewerMachine, walk);
 
 const user = userEvent.setup();
 const list = () => within(screen.getByRole('navigation', { name: DOCUMENT_TEXTS.listLabel }));

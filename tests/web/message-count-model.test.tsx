@@ -12,7 +12,6 @@ import ky from 'ky';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageCountMachine } from '../../machines/message-count';
-import { HttpError } from '../../src/contract/http-error';
 import type { UserParticipant } from '../../src/contract/participants';
 import { PATHS } from '../../src/contract/paths';
 import { APP_PATHS, ROUTE_PATTERNS } from '../../src/domain/app-paths';
@@ -25,23 +24,13 @@ import { createRoutes } from '../../src/web/app/routes';
 import type { AppPlatform } from '../../src/web/app/services';
 import { DashboardScreen } from '../../src/web/screens/dashboard/dashboard-screen';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { REPORTED, serverError, walk } from '../machines/walks/message-count';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { createFakeRegistryApi } from './support/fake-registry-api';
 
 const organizations = [sampleOrganization(1, true), sampleOrganization(2)];
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-/** What the server answers (above the cap) and what the messages screen reports (below it). */
-const LOADED = 12;
-const REPORTED = 3;
 
-const walker = createModelWalker(messageCountMachine, {
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'messageCount.changed': { unreadCount: REPORTED },
-    'done: fetchUnreadCount': { output: LOADED },
-    'error: fetchUnreadCount': { error: serverError },
-  },
-});
+const walker = createModelWalker(messageCountMachine, walk);
 
 const user = userEvent.setup();
 const STAND_IN = { report: `Report ${REPORTED} unread`, refresh: 'Ask for the unread count again' };

@@ -11,18 +11,13 @@ import { DEFAULT_ROLE_FILTER, FILTERABLE_ROLES, partyRoleLabel } from '../../src
 import { MULTI_SELECT_TEXTS } from '../../src/domain/texts';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/multi-select';
 import { sampleLoanPage } from '../support/loan-list-fixtures';
 import { openAssetScreen, searchBox } from './support/assets-screen';
 
 const roleOptions = FILTERABLE_ROLES.map((role) => ({ value: role, label: partyRoleLabel(role) }));
 
-const walker = createModelWalker(multiSelectMachine, {
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
-  events: { 'multiSelect.search': [{ query: 'serv' }, { query: 'zzz' }] },
-  // Two searches deep is enough: every state and transition is reached.
-  filterEvents: (snapshot, event) =>
-    event.type !== 'multiSelect.search' || snapshot.context.appliedQuery === '' || snapshot.matches('idle'),
-});
+const walker = createModelWalker(multiSelectMachine, walk);
 
 const user = userEvent.setup();
 const rolesButton = () =>

@@ -7,53 +7,16 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { organizationActivityMachine } from '../../machines/organization-activity';
-import { HttpError } from '../../src/contract/http-error';
-import type { ActivityPage } from '../../src/contract/organizations';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { ACTIVITY_CSV_FILE } from '../../src/web/screens/organizations/organizations-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { csv, organizationId, page, serverError, walk } from '../machines/walks/organization-activity';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const organizationId = sampleOrganization(7).participant.id;
-const csv = new Blob(['occurredAt,actorEmail\n'], { type: 'text/csv' });
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const page: ActivityPage = {
-  entries: [
-    {
-      id: 2,
-      occurredAt: '2026-11-27T10:00:00.000Z',
-      actorUserId: null,
-      actorEmail: 'admin@registry.test',
-      clientAddress: '10.0.0.7',
-      action: 'organization.updated',
-      targetType: 'organization',
-      targetId: organizationId,
-      before: { name: 'Harbor' },
-      after: { name: 'Harbor Lending' },
-    },
-    {
-      id: 1,
-      occurredAt: '2026-11-26T10:00:00.000Z',
-      actorUserId: null,
-      actorEmail: 'admin@registry.test',
-      clientAddress: '10.0.0.7',
-      action: 'organization.created',
-      targetType: 'organization',
-      targetId: organizationId,
-      before: null,
-      after: { name: 'Harbor' },
-    },
-  ],
-  totalCount: 2,
-};
-
-const walker = createModelWalker(organizationActivityMachine, {
-  input: { organizationId, view: { page: 1, limit: 10 } },
-  events: { 'done: downloadCsv': { output: { file: csv, fileName: ACTIVITY_CSV_FILE } }, 'error: downloadCsv': { error: serverError } },
-});
+const walker = createModelWalker(organizationActivityMachine, walk);
 
 const user = userEvent.setup();
 const exportButton = () => screen.getByRole('button', { name: new RegExp(`^(${T.exportCsv}|${T.exportingCsv})$`) });

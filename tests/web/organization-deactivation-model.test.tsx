@@ -6,30 +6,18 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { organizationDeactivationMachine } from '../../machines/organization-deactivation';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import type { Participant } from '../../src/contract/participants';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { TEXTS } from '../../src/domain/texts';
 import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { active, inactive, serverError, walk } from '../machines/walks/organization-deactivation';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const active: Participant = sampleOrganization(7).participant;
-const inactive: Participant = { ...active, isActive: false };
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const notFound = new HttpError(404, JSON.stringify({ statusCode: 404, error: 'Not Found', message: T.notFound }));
-
-const walker = createModelWalker(organizationDeactivationMachine, {
-  input: { organizationId: active.id },
-  events: {
-    'done: loadOrganization': [{ output: active }, { output: inactive }],
-    'error: loadOrganization': [{ error: notFound }, { error: serverError }],
-    'done: deactivateOrganization': { output: inactive },
-    'error: deactivateOrganization': { error: serverError },
-  },
-});
+const walker = createModelWalker(organizationDeactivationMachine, walk);
 
 const user = userEvent.setup();
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });

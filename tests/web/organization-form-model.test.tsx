@@ -6,75 +6,21 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { organizationFormMachine, type OrganizationFormSnapshot } from '../../machines/organization-form';
-import { HttpError } from '../../src/contract/http-error';
-import { ORGANIZATION_TEXT_FIELDS, organizationErrors, type OrganizationTextField } from '../../src/contract/organizations';
+import { organizationFormMachine } from '../../machines/organization-form';
+import type { HttpError } from '../../src/contract/http-error';
+import { ORGANIZATION_TEXT_FIELDS, type OrganizationTextField } from '../../src/contract/organizations';
 import type { Participant } from '../../src/contract/participants';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { organizationFieldId } from '../../src/web/screens/organizations/organizations-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { NEW_ID, addWalk, serverError, stored, walk } from '../machines/walks/organization-form';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const NEW_ID = 'b7f1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const stored: Participant = { ...sampleOrganization(7).participant, name: 'Harbor Lending', code: 'HBL' };
-const inactive: Participant = { ...stored, isActive: false };
-const VALID: Partial<Record<OrganizationTextField, string>> = {
-  code: 'QSL',
-  participantName: 'Quayside Lending',
-  organizationName: 'Quayside Lending LLC',
-  email: 'ops@quayside.test',
-  phoneNumber: '(415) 555-0142',
-  'address.street': '9 Harbor Road',
-  'address.city': 'Oakland',
-  'address.state': 'CA',
-  'address.zip': '94607',
-};
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const codeRefused = new HttpError(400, JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `body.code: ${T.codeLength}` }));
-const notFound = new HttpError(404, JSON.stringify({ statusCode: 404, error: 'Not Found', message: T.notFound }));
-
-function serializeState(snapshot: OrganizationFormSnapshot): string {
-  const { draft, organization, serverErrors } = snapshot.context;
-  return JSON.stringify([
-    snapshot.value,
-    Object.keys(organizationErrors(draft)).length === 0,
-    organization?.isActive ?? null,
-    Object.keys(serverErrors).length > 0,
-  ]);
-}
-
-const commonEvents = {
-  'form.change': [{ values: VALID }, { values: { code: 'X' } }],
-  'form.powerOfAttorney': [{ granted: true }],
-  'error: saveOrganization': [{ error: serverError }, { error: codeRefused }],
-  'error: reactivateOrganization': [{ error: serverError }],
-};
-
-// The reactivate button shows only on an inactive organization.
-const reactivatable = (snapshot: OrganizationFormSnapshot, event: { type: string }) =>
-  event.type !== 'organization.reactivate' || snapshot.context.organization?.isActive === false;
-
-const addWalker = createModelWalker(organizationFormMachine, {
-  input: { organizationId: null, newId: NEW_ID },
-  serializeState,
-  filterEvents: reactivatable,
-  events: { ...commonEvents, 'done: saveOrganization': { output: { ...stored, id: NEW_ID } } },
-});
-const editWalker = createModelWalker(organizationFormMachine, {
-  input: { organizationId: stored.id, newId: NEW_ID },
-  serializeState,
-  events: {
-    ...commonEvents,
-    'done: loadOrganization': [{ output: stored }, { output: inactive }],
-    'error: loadOrganization': [{ error: notFound }, { error: serverError }],
-    'done: saveOrganization': { output: stored },
-    'done: reactivateOrganization': { output: stored },
-  },
-  filterEvents: reactivatable,
-});
+const addWalker = createModelWalker(organizationFormMachine, addWalk);
+const editWalker = createModelWalker(organizationFormMachine, walk);
 
 const user = userEvent.setup();
 const control = (field: string) => document.getElementById(organizationFieldId(field as OrganizationTextField)) as HTMLInputElement;

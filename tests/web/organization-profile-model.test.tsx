@@ -5,76 +5,26 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contactFormErrors,
-  formErrors,
-  organizationProfileMachine,
-  type OrganizationProfileSnapshot,
-} from '../../machines/organization-profile';
-import { HttpError } from '../../src/contract/http-error';
+import { organizationProfileMachine } from '../../machines/organization-profile';
+import type { HttpError } from '../../src/contract/http-error';
 import type { ProfileInfo } from '../../src/contract/participants';
 import type { UsersMe } from '../../src/contract/users';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { sampleProfile } from '../support/profile-fixtures';
+import type { VALID_CONTACT } from '../machines/walks/organization-profile';
+import { emailRefused, profile, savedProfile, serverError, walk } from '../machines/walks/organization-profile';
 import { sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
 const organization = sampleOrganization(1, true);
-const profile = sampleProfile();
-const savedProfile = sampleProfile({ name: 'Harbor Lending Co' });
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const emailRefused = new HttpError(
-  400,
-  JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `body.email: ${T.invalidEmail}` }),
-);
 const usersMe = (canEdit: boolean): UsersMe => ({
   user: { ...sampleUser, roles: canEdit ? ['ORG_ADMIN'] : ['CUSTODIAN'] },
   participant: { ...organization.participant, profileInfo: profile },
 });
-const VALID_CONTACT = {
-  type: 'CUSTODIAN',
-  name: 'Cody Custody',
-  phone: { countryCode: 'US', digits: '4155550102' },
-  email: 'cody@harbor.test',
-};
 
-/** States are told apart by where the machine is and by what the screen shows differently. */
-function serializeState(snapshot: OrganizationProfileSnapshot): string {
-  const { canEdit, form, contact, serverErrors } = snapshot.context;
-  return JSON.stringify([
-    snapshot.value,
-    canEdit,
-    form ? Object.keys(formErrors(form)).length === 0 : null,
-    form?.contacts.length ?? null,
-    contact ? [contact.index, Object.keys(contactFormErrors(contact.form)).length === 0] : null,
-    Object.keys(serverErrors).length > 0,
-  ]);
-}
-
-const walker = createModelWalker(organizationProfileMachine, {
-  serializeState,
-  events: {
-    'done: loadProfile': [{ output: { profile, canEdit: true } }, { output: { profile, canEdit: false } }],
-    'error: loadProfile': { error: serverError },
-    'form.change': [{ values: { name: '' } }, { values: { name: 'Harbor Lending Co' } }],
-    'contact.edit': { index: 0 },
-    'contact.remove': { index: 0 },
-    'contact.change': [{ values: VALID_CONTACT }, { values: { name: '' } }],
-    'done: saveProfile': { output: savedProfile },
-    'error: saveProfile': [{ error: serverError }, { error: emailRefused }],
-  },
-  // What the screen cannot produce: Edit and Remove need a contact; at most two contacts keep the model finite.
-  filterEvents: (snapshot, event) => {
-    const count = snapshot.context.form?.contacts.length ?? 0;
-    if (event.type === 'contact.edit' || event.type === 'contact.remove') return count > 0;
-    if (event.type === 'contact.add') return count < 2;
-    if (event.type === 'profile.edit') return snapshot.context.canEdit;
-    return true;
-  },
-});
+const walker = createModelWalker(organizationProfileMachine, walk);
 
 const user = userEvent.setup();
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;

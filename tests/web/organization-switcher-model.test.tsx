@@ -7,18 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MULTI_SELECT_TEXTS, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { organizationSwitcherMachine } from '../../machines/organization-switcher';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { walk } from '../machines/walks/organization-switcher';
 import { sampleOrganization } from '../support/session-fixtures';
 import { renderSignedIn } from './support/render-app';
 
 const organizations = Array.from({ length: 12 }, (_, index) => sampleOrganization(index + 1, index === 0));
 
-const walker = createModelWalker(organizationSwitcherMachine, {
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    // What the search box can hold: blank, a name part, and more of it.
-    'filter.change': [{ query: ' ' }, { query: 'Organization 1' }, { query: '' }],
-  },
-});
+const walker = createModelWalker(organizationSwitcherMachine, walk);
 
 const user = userEvent.setup();
 const searchBox = () => screen.getByRole('combobox', { name: NAVIGATION_LABELS.switchOrganization });

@@ -7,57 +7,31 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { organizationUsersListMachine, type OrganizationUsersSnapshot } from '../../machines/organization-users-list';
+import { organizationUsersListMachine } from '../../machines/organization-users-list';
 import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { ORGANIZATION_USERS_TEXTS as T } from '../../src/domain/organization-users';
 import { rowLinkId } from '../../src/web/screens/organization-users/organization-users-actors';
 import { lastSignInText } from '../../src/web/screens/organization-users/organization-users-screen';
 import { createModelWalker } from '../machines/support/model-coverage';
+import {
+  accepted,
+  admin,
+  copyRefused,
+  expired,
+  organization,
+  page,
+  pending,
+  resent,
+  walk,
+} from '../machines/walks/organization-users-list';
 import { INVITATION_LINK, ORGANIZATION_ID, sampleMember } from '../support/organization-user-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { toastTexts } from './support/messages-screen';
 import { renderSignedIn } from './support/render-app';
 
-const admin = sampleMember(1, { roles: ['ORG_ADMIN', 'CUSTODIAN'] });
-const pending = sampleMember(2, { pending: true, roles: ['DART_AGENT'] });
-const expired = sampleMember(3, { expired: true, lastSignInAt: null, roles: ['FIGURE_ENGINEER'] });
-const page = { users: [admin, pending, expired], totalCount: 3 };
-const organization = { ...sampleOrganization(5).participant, id: ORGANIZATION_ID, name: 'Acme Lending' };
-const resent = { invitation: pending.invitation, invitationLink: INVITATION_LINK };
-const accepted = new HttpError(
-  409,
-  JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'This invitation has already been used.' }),
-);
-const copyRefused = new Error('Write permission denied.');
-
-const serializeState = (snapshot: OrganizationUsersSnapshot) =>
-  JSON.stringify([snapshot.value, Object.keys(snapshot.context.links).length]);
-
-const walker = createModelWalker(organizationUsersListMachine, {
-  input: { participantId: ORGANIZATION_ID, view: { page: 1, limit: 10, sort: null, query: '' } },
-  serializeState,
-  events: {
-    'done: loadOrganization': { output: organization },
-    'error: loadOrganization': { error: new HttpError(404, 'Not Found') },
-    'invitation.resend': { user: pending },
-    'invitation.revoke': { user: pending },
-    'link.copy': { user: pending },
-    'done: resendInvitation': { output: resent },
-    'error: resendInvitation': { error: accepted },
-    'done: revokeInvitation': {},
-    'error: revokeInvitation': { error: accepted },
-    'done: copyLink': {},
-    'error: copyLink': { error: copyRefused },
-  },
-  // One link in hand at most: resent once, copied once it is there.
-  filterEvents: (snapshot, event) => {
-    if (event.type === 'invitation.resend') return Object.keys(snapshot.context.links).length === 0;
-    if (event.type === 'link.copy') return Object.keys(snapshot.context.links).length === 1;
-    return true;
-  },
-});
+const walker = createModelWalker(organizationUsersListMachine, walk);
 
 const user = userEvent.setup();
 const row = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) }));

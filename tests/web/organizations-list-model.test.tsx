@@ -5,45 +5,18 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  organizationsListMachine,
-  parseOrganizationsView,
-  serializeOrganizationsView,
-  type OrganizationsView,
-} from '../../machines/organizations-list';
-import type { OrganizationsPage, OrganizationsQuery } from '../../src/contract/organizations';
+import { organizationsListMachine, parseOrganizationsView, serializeOrganizationsView } from '../../machines/organizations-list';
+import type { OrganizationsQuery } from '../../src/contract/organizations';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { ORGANIZATION_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { linkedView, page, walk } from '../machines/walks/organizations-list';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const firstView: OrganizationsView = { page: 1, limit: 10, query: '', status: 'active', sort: null };
-const linkedView: OrganizationsView = { ...firstView, query: 'harbor', status: 'all' };
-const page: OrganizationsPage = {
-  participants: [2, 3, 4].map((index) => sampleOrganization(index).participant),
-  totalCount: 3,
-};
-
-const walker = createModelWalker(organizationsListMachine, {
-  input: { view: firstView },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.searchText, snapshot.context.status]),
-  events: {
-    'filters.search': [{ text: 'quay' }],
-    'filters.status': [{ status: 'inactive' }],
-    'list.synced': [{ view: linkedView }],
-  },
-  filterEvents: (snapshot, event) => {
-    // Only a URL naming another view reaches the machine: the link is followed once.
-    if (event.type === 'list.synced') return snapshot.context.status !== linkedView.status;
-    // A status the select already shows sends nothing.
-    if (event.type === 'filters.status') return snapshot.context.status !== 'inactive' && snapshot.matches('idle');
-    if (event.type === 'filters.search') return snapshot.context.searchText !== 'quay' || snapshot.matches('debouncing');
-    return true;
-  },
-});
+const walker = createModelWalker(organizationsListMachine, walk);
 
 const user = userEvent.setup();
 const eventually = async (assertion: () => void) => (vi.isFakeTimers() ? assertion() : waitFor(assertion));

@@ -7,26 +7,19 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerProfileMachine } from '../../machines/partner-profile';
-import { HttpError } from '../../src/contract/http-error';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { PROFILE_TEXTS as T } from '../../src/domain/administration-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { notFound, walk } from '../machines/walks/partner-profile';
 import { samplePartner, sampleRelationship } from '../support/profile-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
 const organization = sampleOrganization(1, true);
-const notFound = new HttpError(404, JSON.stringify({ statusCode: 404, error: 'Not Found', message: T.relationshipNotFound }));
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
-const walker = createModelWalker(partnerProfileMachine, {
-  input: { relationshipId: sampleRelationship.id },
-  events: {
-    'done: loadPartner': { output: { relationship: sampleRelationship, partner: samplePartner } },
-    'error: loadPartner': [{ error: notFound }, { error: serverError }],
-  },
-});
+const walker = createModelWalker(partnerProfileMachine, walk);
 
 const user = userEvent.setup();
 

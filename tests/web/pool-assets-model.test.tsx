@@ -5,29 +5,17 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { poolAssetsMachine, type PoolAssetsPage } from '../../machines/pool-assets';
-import { HttpError } from '../../src/contract/http-error';
+import { poolAssetsMachine } from '../../machines/pool-assets';
+import type { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { PAGINATION_TEXTS, TEXTS } from '../../src/domain/texts';
 import { ASSET_TEXTS } from '../../src/domain/asset-texts';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { samplePoolDetail, samplePoolId } from '../support/loan-list-fixtures';
+import { loans, pool, totalCount, walk } from '../machines/walks/pool-assets';
+import { samplePoolId } from '../support/loan-list-fixtures';
 import { assetTable, dataRows, openAssetScreen } from './support/assets-screen';
 
-const { pool, loans, totalCount } = samplePoolDetail(0, 10, 25);
-const poolPage: PoolAssetsPage = { items: loans, totalCount, pool };
-const notFound = new HttpError(404, '{"statusCode":404,"error":"Not Found","message":"Pool not found"}');
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-
-const walker = createModelWalker(poolAssetsMachine, {
-  input: { view: { page: 1, limit: 10 } },
-  events: {
-    'list.loaded': [{ output: poolPage }],
-    'list.failed': [{ error: notFound }, { error: serverError }],
-  },
-  // The list reports a failure of its first load (the screen offers no reload once the pool is shown).
-  filterEvents: (snapshot, event) => event.type !== 'list.failed' || snapshot.context.poolName === '',
-});
+const walker = createModelWalker(poolAssetsMachine, walk);
 
 const user = userEvent.setup();
 const poolPath = APP_PATHS.poolAssets(samplePoolId);

@@ -5,10 +5,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { receiverOptions, roleTransferMachine, transferSubject, type RoleTransferSnapshot } from '../../machines/role-transfer';
-import { HttpError } from '../../src/contract/http-error';
+import { receiverOptions, roleTransferMachine } from '../../machines/role-transfer';
+import type { HttpError } from '../../src/contract/http-error';
 import type { LoanDetails } from '../../src/contract/loans';
-import type { RoleRequest } from '../../src/contract/role-requests';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { partyRoleLabel } from '../../src/domain/loan';
 import { ROLE_REQUEST_ERRORS, ROLE_TRANSFER_TEXTS as T, type RoleTransferDraft } from '../../src/domain/role-transfer';
@@ -16,50 +15,17 @@ import { TEXTS } from '../../src/domain/texts';
 import { ASSET_PAGE_TEXTS } from '../../src/domain/asset-texts';
 import { roleTransferFieldId } from '../../src/web/screens/asset/role-transfer-form';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { before, sent, serverError, subject, walk } from '../machines/walks/role-transfer';
 import { sampleLoanDetails, sampleLoanId } from '../support/loan-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
-import {
-  delta,
-  pendingServicer,
-  roleTransferDirectory as directory,
-  transferRequestOf,
-  withServicerHeldBy,
-} from './support/role-transfer-fixtures';
+import { delta, pendingServicer, roleTransferDirectory as directory, withServicerHeldBy } from './support/role-transfer-fixtures';
 
-// Organization 1 (the signed-in one) owns the loan; the servicer is a name without an organization.
-const before = sampleLoanDetails();
 const after = pendingServicer(before);
-const participantId = sampleOrganization(1).participant.id;
-const subject = transferSubject(before, participantId);
 if (!subject) throw new Error('organization 1 may transfer a role of the sample loan');
-const sent: RoleRequest = transferRequestOf('SERVICER', delta);
-const refusal = new HttpError(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: ROLE_REQUEST_ERRORS.alreadyPending }));
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
 
-/** States are told apart by where the machine is, what the draft holds and whether the server refused. */
-function serializeState(snapshot: RoleTransferSnapshot): string {
-  if (snapshot.matches('closed')) return '"closed"';
-  const { draft, refusal: refused } = snapshot.context;
-  if (snapshot.matches({ open: 'editing' })) return JSON.stringify([snapshot.value, draft.role !== '', draft.receiverId !== '']);
-  if (snapshot.matches({ open: 'failed' })) return JSON.stringify([snapshot.value, refused !== null]);
-  return JSON.stringify(snapshot.value);
-}
-
-const walker = createModelWalker(roleTransferMachine, {
-  serializeState,
-  events: {
-    'transfer.open': { subject },
-    'form.role': { role: 'SERVICER' },
-    'form.search': { query: 'ta' },
-    'form.receiver': { receiverId: delta.id },
-    'done: loadDirectory': { output: directory },
-    'error: loadDirectory': { error: serverError },
-    'done: sendRequest': { output: sent },
-    'error: sendRequest': [{ error: refusal }, { error: serverError }],
-  },
-});
+const walker = createModelWalker(roleTransferMachine, walk);
 
 const user = userEvent.setup();
 const openButton = () => screen.getByRole('button', { name: T.open });

@@ -9,28 +9,9 @@ import { AppSystemProvider } from '../../src/web/app/actor-contexts';
 import { ToastsRegion } from '../../src/web/app/toasts-region';
 import { selectVisibleToasts, toastsMachine } from '../../machines/toasts';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { messageOf, walk } from '../machines/walks/toasts';
 
-const MAX_IN_MODEL = MAX_VISIBLE_TOASTS + 1; // enough to queue one
-const messageOf = (id: number) => `Notice ${id}`;
-
-const walker = createModelWalker(toastsMachine, {
-  serializeState: (snapshot) => `${JSON.stringify(snapshot.value)}:${snapshot.context.toasts.length}`,
-  events: (snapshot) => {
-    const { toasts, nextId } = snapshot.context;
-    const first = selectVisibleToasts(snapshot)[0];
-    const last = selectVisibleToasts(snapshot).at(-1);
-    return [
-      ...(toasts.length < MAX_IN_MODEL ? [{ type: 'toast.show' as const, variant: 'info' as const, message: messageOf(nextId) }] : []),
-      ...(first
-        ? [
-            { type: 'toast.expire' as const, id: first.id },
-            { type: 'toast.dismiss' as const, id: first.id },
-          ]
-        : []),
-      ...(last && last !== first ? [{ type: 'toast.dismiss' as const, id: last.id }] : []),
-    ];
-  },
-});
+const walker = createModelWalker(toastsMachine, walk);
 
 /** The toasts actor under its systemId, as the app root spawns it, and the region over it. */
 function renderRegion() {

@@ -5,33 +5,20 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { userRemovalMachine, type UserRemovalSnapshot } from '../../machines/user-removal';
-import { HttpError } from '../../src/contract/http-error';
+import { userRemovalMachine } from '../../machines/user-removal';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { USER_FORM_TEXTS, USER_REMOVAL_TEXTS as T } from '../../src/domain/organization-users';
 import { USER_TEXTS } from '../../src/domain/administration-texts';
 import { REMOVAL_FAILURE_ID } from '../../src/web/screens/organization-users/organization-users-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { ORGANIZATION_ID, sampleMember } from '../support/organization-user-fixtures';
+import { lastAdmin, member, unavailable, walk } from '../machines/walks/user-removal';
+import { ORGANIZATION_ID } from '../support/organization-user-fixtures';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { toastTexts } from './support/messages-screen';
 import { renderSignedIn } from './support/render-app';
 
-const member = sampleMember(5);
-const unavailable = new HttpError(503, 'Service Unavailable');
-const lastAdmin = new HttpError(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: USER_TEXTS.lastAdmin }));
-
-const walker = createModelWalker(userRemovalMachine, {
-  input: { participantId: ORGANIZATION_ID, userId: member.userId },
-  serializeState: (snapshot: UserRemovalSnapshot) => JSON.stringify([snapshot.value, snapshot.context.user !== null]),
-  events: {
-    'done: loadUser': { output: member },
-    'error: loadUser': { error: unavailable },
-    'done: removeUser': {},
-    'error: removeUser': { error: lastAdmin },
-  },
-});
+const walker = createModelWalker(userRemovalMachine, walk);
 
 const user = userEvent.setup();
 const confirmButton = () => screen.getByRole('button', { name: new RegExp(`^(${T.confirm}|${T.removing})$`) });

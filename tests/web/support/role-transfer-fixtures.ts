@@ -4,32 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { loanDetailsSchema, type LoanDetails } from '../../../src/contract/loans';
-import type { DirectoryEntry, RoleRequest } from '../../../src/contract/role-requests';
-import { ROLE_TRANSFER_TEXTS as T, type TransferableRole } from '../../../src/domain/role-transfer';
+import type { DirectoryEntry } from '../../../src/contract/role-requests';
+import { ROLE_TRANSFER_TEXTS as T } from '../../../src/domain/role-transfer';
+import { delta, roleTransferDirectory, transferRequestOf } from '../../support/role-transfer-directory';
 import type { deferProductCalls } from './deferred-api';
 
-const orgId = (index: number) => `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
-
-/** Active organizations: organization 1 (Harbor Capital, the sample loan's owner) and three others. */
-export const roleTransferDirectory: DirectoryEntry[] = [
-  { id: orgId(1), name: 'Harbor Capital' },
-  { id: orgId(2), name: 'Bayside Servicing' },
-  { id: orgId(3), name: 'Copper Trust' },
-  { id: orgId(4), name: 'Delta Bank' },
-];
-export const delta = roleTransferDirectory[3] as DirectoryEntry;
-
-/** The server's answer to a transfer request of `role` to `receiver` on the sample loan. */
-export function transferRequestOf(role: TransferableRole, receiver: DirectoryEntry): RoleRequest {
-  return {
-    id: '9a0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f',
-    loanId: '5f0c6a2e-8b1d-4c3a-9e7f-1a2b3c4d5e6f',
-    role,
-    state: 'PENDING',
-    receiver,
-    created: '2026-01-02T10:00:00.000Z',
-  };
-}
+// Plain data, shared with the role-transfer walk (which the statechart explorer bundles).
+export { delta, roleTransferDirectory, transferRequestOf };
 
 /** The loan with its servicer held by an organization of the directory, in this state. */
 export function withServicerHeldBy(details: LoanDetails, holder: DirectoryEntry, state: 'PENDING' | 'CONFIRMED'): LoanDetails {
