@@ -159,7 +159,10 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
         if (typeof named === 'string') {
           // An id that is no UUID is left to the route's params schema (400 naming it).
           if (!UUID_PATTERN.test(named)) return;
-          request.membership = await adminMembership(caller.user.id, named.toLowerCase(), refused);
+          const participantId = named.toLowerCase();
+          // The organization the session acts for (the header) is already known: no query for it.
+          const acting = caller.namedMembership?.participant.id === participantId ? caller.namedMembership : undefined;
+          request.membership = acting ? adminRoleOf(acting, refused) : await adminMembership(caller.user.id, participantId, refused);
           return;
         }
         if (SAFE_METHODS.has(request.method)) {
@@ -186,10 +189,13 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
   });
 
   /** The caller's membership of `participantId` when it is active and holds ORG_ADMIN; else `refused`. */
-  async function adminMembership(userId: string, participantId: string, refused: Error): Promise<MembershipWithParticipant> {
-    const membership = await users.findActiveMembership(userId, participantId);
+  function adminRoleOf(membership: MembershipWithParticipant | undefined, refused: Error): MembershipWithParticipant {
     if (!membership || !isOrganizationAdmin(membership.roles)) throw refused;
     return membership;
+  }
+
+  async function adminMembership(userId: string, participantId: string, refused: Error): Promise<MembershipWithParticipant> {
+    return adminRoleOf(await users.findActiveMembership(userId, participantId), refused);
   }
 
   // The body's organization of an 'org-admin-or-registry-staff' write without :participantId.
