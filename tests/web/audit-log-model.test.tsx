@@ -7,52 +7,16 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogMachine } from '../../machines/audit-log';
-import type { AuditSearchPage } from '../../src/contract/audit';
-import { HttpError } from '../../src/contract/http-error';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { AUDIT_TEXTS as T } from '../../src/domain/audit-texts';
 import { AUDIT_CSV_FILE } from '../../src/web/screens/audit-log/audit-log-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { csv, page, serverError, SYNCED_USER, walk } from '../machines/walks/audit-log';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { renderSignedIn } from './support/render-app';
 
-const loanId = '6f1c1a52-4d0e-4a55-9b1b-1f1d7c3f0a11';
-const csv = new Blob(['chainSeq,occurredAt\n'], { type: 'text/csv' });
-const serverError = new HttpError(500, '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}');
-const page: AuditSearchPage = {
-  entries: [
-    {
-      id: 9,
-      chainSeq: 9,
-      occurredAt: '2026-11-27T10:00:00.000Z',
-      actorUserId: null,
-      actorEmail: 'ops@home.test',
-      actingOrganizationId: null,
-      actingOrganizationName: 'Home Bank',
-      clientAddress: '10.0.0.7',
-      action: 'role-transfer.requested',
-      targetType: 'role-request',
-      targetId: 'a1',
-      loanId,
-      before: { party: { role: 'SERVICER', participantName: 'Home Bank', state: 'CONFIRMED' } },
-      after: { party: { role: 'SERVICER', state: 'PENDING' }, request: { receiver: { name: 'Harbor Servicing' } } },
-    },
-  ],
-  totalCount: 1,
-};
-const SYNCED_USER = 'synced@registry.test';
-
-const walker = createModelWalker(auditLogMachine, {
-  input: { view: { page: 1, limit: 10 } },
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  events: {
-    'draft.change': [{ type: 'draft.change', field: 'user', value: 'ops' }],
-    'list.synced': [{ type: 'list.synced', view: { page: 1, limit: 10, user: SYNCED_USER } as never }],
-    'done: downloadCsv': { output: { file: csv, fileName: AUDIT_CSV_FILE } },
-    'error: downloadCsv': { error: serverError },
-  },
-});
+const walker = createModelWalker(auditLogMachine, walk);
 
 const user = userEvent.setup();
 const exportButton = () => screen.getByRole('button', { name: new RegExp(`^(${T.exportCsv}|${T.exportingCsv})$`) });

@@ -9,22 +9,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { bannersMachine, selectVisibleBanners } from '../../machines/banners';
 import { APP_PATHS } from '../../src/domain/app-paths';
-import { BANNER_TEXTS, bannerDismissalKey } from '../../src/domain/banners';
+import { BANNER_TEXTS } from '../../src/domain/banners';
 import { AppSystemProvider } from '../../src/web/app/actor-contexts';
 import { BannersFrame } from '../../src/web/app/banners-region';
 import { createModelWalker } from '../machines/support/model-coverage';
-import { EDITED_FILE, FILE, NEWEST } from '../support/banner-fixtures';
+import { walk } from '../machines/walks/banners';
+import { NEWEST } from '../support/banner-fixtures';
 
-const walker = createModelWalker(bannersMachine, {
-  input: { app: 'registry', dismissed: [] },
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, selectVisibleBanners(snapshot, 'default').map(bannerDismissalKey), snapshot.context.dismissed]),
-  events: {
-    'banner.dismiss': { uuid: NEWEST.uuid },
-    'done: loadBannerFile': [{ output: FILE }, { output: EDITED_FILE }],
-    'error: loadBannerFile': { error: new Error('502') },
-  },
-});
+const walker = createModelWalker(bannersMachine, walk);
 
 interface Load {
   readonly signal: AbortSignal;
