@@ -10,12 +10,6 @@ import { ManualClock } from '../../src/explorer/manual-clock';
 
 const walks = await loadWalks();
 
-/**
- * Machines merged while their model tests kept the walk inline: their authors move it to
- * tests/machines/walks/ and take the name off this list (the last test fails once they do).
- */
-const WALK_NOT_SHARED_YET = new Set(['security-factors']);
-
 function startAsTheExplorerDoes(machine: AnyStateMachine, input: unknown) {
   const sources = Object.keys((machine.implementations.actors ?? {}) as Record<string, unknown>);
   const waiting = Object.fromEntries(sources.map((src) => [src, fromPromise(() => new Promise<never>(() => undefined))]));
@@ -27,7 +21,6 @@ function startAsTheExplorerDoes(machine: AnyStateMachine, input: unknown) {
 
 describe('statechart explorer walks', () => {
   for (const [name, machine] of Object.entries(machines) as [string, AnyStateMachine][]) {
-    if (WALK_NOT_SHARED_YET.has(name)) continue;
     it(`${name} has a walk with tours, and starts with its input`, () => {
       const walk = walks[name];
       expect(walk, `no walk in tests/machines/walks/${name}.ts`).toBeDefined();
@@ -42,9 +35,5 @@ describe('statechart explorer walks', () => {
 
   it('has no walk for a machine the registry does not hold', () => {
     expect(Object.keys(walks).filter((name) => !(name in machines))).toEqual([]);
-  });
-
-  it('lists as not shared yet only registered machines that have no walk', () => {
-    expect([...WALK_NOT_SHARED_YET].filter((name) => !(name in machines) || name in walks)).toEqual([]);
   });
 });

@@ -5,52 +5,21 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { securityFactorsMachine, type SecurityFactorsSnapshot } from '../../machines/security-factors';
-import { HttpError } from '../../src/contract/http-error';
-import type { FactorList } from '../../src/contract/security-factors';
+import { securityFactorsMachine } from '../../machines/security-factors';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { FACTOR_TEXTS } from '../../src/domain/security-factors';
 import { PROFILE_TEXTS } from '../../src/web/screens/profile/profile-screen';
 import { hostedNavigation } from '../../src/web/screens/profile/security-factors-actors';
 import { createModelWalker } from '../machines/support/model-coverage';
+import { HOSTED, list, PASSWORD_PAGE, PHONE_ID, refused, unavailable, walk } from '../machines/walks/security-factors';
 import { sampleOrganization } from '../support/session-fixtures';
 import { deferProductCalls } from './support/deferred-api';
 import { toastTexts } from './support/messages-screen';
 import { renderSignedIn } from './support/render-app';
 
-const EMAIL_ID = '00000000-0000-4000-8000-0000000000e1';
-const PHONE_ID = '00000000-0000-4000-8000-0000000000b2';
-const list: FactorList = {
-  factors: [
-    { type: 'Email', value: 'u***@registry.test', editable: false, required: true, ids: [EMAIL_ID] },
-    { type: 'Phone', value: '(***) ***-0123', editable: true, required: false, ids: [PHONE_ID] },
-  ],
-  requireAtLeastOneOf: ['Email', 'Phone'],
-  passwordManageable: true,
-};
-const HOSTED = 'http://localhost/identity-broker/agent/secure/factors?flow=abc';
-const PASSWORD_PAGE = 'http://localhost/identity-broker/agent/secure/password';
 const BACK_HERE = 'http://localhost/registry/profile?externalStateNonce=abc';
-const unavailable = new HttpError(503, 'Service Unavailable');
-const refused = new HttpError(409, JSON.stringify({ statusCode: 409, error: 'Conflict', message: FACTOR_TEXTS.nonceUsed }));
 
-const walker = createModelWalker(securityFactorsMachine, {
-  input: { returned: null },
-  serializeState: (snapshot: SecurityFactorsSnapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.list !== null, snapshot.context.removing !== null]),
-  events: {
-    'done: loadFactors': { output: list },
-    'error: loadFactors': { error: unavailable },
-    'factor.add': { type: 'factor.add', factorType: 'Email' },
-    'factor.remove': { type: 'factor.remove', factorId: PHONE_ID },
-    'done: startEnrolment': { output: { hostedUrl: HOSTED } },
-    'error: startEnrolment': { error: refused },
-    'done: removeFactor': [{ output: { hostedUrl: null } }, { output: { hostedUrl: HOSTED } }],
-    'error: removeFactor': { error: refused },
-    'done: startPasswordChange': { output: { hostedUrl: PASSWORD_PAGE } },
-    'error: startPasswordChange': { error: unavailable },
-  },
-});
+const walker = createModelWalker(securityFactorsMachine, walk);
 
 const user = userEvent.setup();
 let opened: string[] = [];
