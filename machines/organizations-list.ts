@@ -13,13 +13,7 @@ import {
 } from '../src/contract/organizations';
 import { pageOffset, parseAssetListView, VIEW_PARAMS } from '../src/domain/asset-table';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../src/domain/constants';
-import {
-  listFilterEvent,
-  pagedListMachine,
-  type ListView,
-  type PagedListParentEvent,
-  type PagedListRef,
-} from './paged-list';
+import { listFilterEvent, pagedListMachine, type ListView, type PagedListParentEvent, type PagedListRef } from './paged-list';
 
 /** The URL parameter of the status filter (`?status=inactive`); absent means active. */
 export const STATUS_PARAM = 'status';

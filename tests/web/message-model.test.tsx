@@ -14,7 +14,7 @@ import type { Message, MessagePatch } from '../../src/contract/messages';
 import { APP_PATHS } from '../../src/domain/app-paths';
 import { MESSAGES_TEXTS as T, messagePreview } from '../../src/domain/messages';
 import { createModelWalker, expectEveryStateAsserted } from '../machines/support/model-coverage';
-import type { Flags} from '../machines/walks/message';
+import type { Flags } from '../machines/walks/message';
 import { actionable, flagsOf, plain, plainWalk, walk } from '../machines/walks/message';
 import { LONG_TEXT, sampleMessageList, withData } from './support/message-fixtures';
 import { messageItem, openMessagesScreen, toastTexts } from './support/messages-screen';
