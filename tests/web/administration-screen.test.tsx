@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BANNER_SCREEN_TEXTS as BANNER_TEXTS } from '../../src/domain/banner-screen-texts';
 import { APP_PATHS } from '../../src/domain/app-paths';
+import { AUDIT_TEXTS } from '../../src/domain/audit-texts';
 import { ADMINISTRATION_MENU, NAVIGATION_LABELS } from '../../src/domain/texts';
 import { sampleIdentity, sampleOrganization, sampleUser } from '../support/session-fixtures';
 import { renderApp } from './support/render-app';
@@ -25,7 +26,7 @@ describe('administration menu', () => {
   afterEach(cleanup);
 
   for (const role of ['ROLE_DART_ADMIN', 'ROLE_DART_OPS']) {
-    it(`offers Profile, Organizations and Banners to ${role}`, async () => {
+    it(`offers Profile, Organizations, Banners and the audit log to ${role}`, async () => {
       await openAdministration({ 'service-dart': [role] });
       expect(await screen.findByRole('heading', { level: 1, name: NAVIGATION_LABELS.administration })).toBeInTheDocument();
       const links = within(await menu()).getAllByRole('link');
@@ -33,6 +34,7 @@ describe('administration menu', () => {
         [APP_PATHS.organizationProfile, ADMINISTRATION_MENU.profile],
         [APP_PATHS.organizations, ADMINISTRATION_MENU.organizations],
         [APP_PATHS.banners, BANNER_TEXTS.screenTitle],
+        [APP_PATHS.auditLog, AUDIT_TEXTS.logLink],
       ]);
     });
   }
