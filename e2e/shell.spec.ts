@@ -1,6 +1,7 @@
 // The signed-in shell: navigation memory, the collapsed rail, mobile drawer and toasts, footer,
 // routes of later screens.
 import type { Page } from '@playwright/test';
+import { FACTOR_TEXTS, FACTOR_TYPE_LABELS } from '../src/domain/security-factors';
 import { BATCH_DOWNLOAD_TEXTS, SUPPORT_CONTACT, NAVIGATION_LABELS, TEXTS } from '../src/domain/texts';
 import { expect, test } from './support/fixtures';
 
@@ -118,13 +119,13 @@ test('applications follow the roles; footer shows the support contact', async ({
   await expect(footer).toContainText(SUPPORT_CONTACT.postalAddress[1]);
 });
 
-test('entries of later screens open routes that say so', async ({ page, signIn }) => {
+test('Edit Profile opens the security factors page', async ({ page, signIn }) => {
   await signIn('user@registry.test');
-  // The security factors page arrives with a later issue (Assets and Administration are real screens now).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TEXTS.editProfile }).click();
   await expect(page).toHaveURL(/\/registry\/profile$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeFocused();
-  await expect(page.getByText(TEXTS.screenNotAvailable)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: FACTOR_TEXTS.title })).toBeFocused();
+  // Every account holds its email address as a factor.
+  await expect(page.getByRole('main').getByText(FACTOR_TYPE_LABELS.Email, { exact: true }).first()).toBeVisible();
 });
 
 test.describe('mobile', () => {
