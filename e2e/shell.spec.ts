@@ -125,7 +125,7 @@ test('Edit Profile opens the security factors page', async ({ page, signIn }) =>
   await expect(page).toHaveURL(/\/registry\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: FACTOR_TEXTS.title })).toBeFocused();
   // Every account holds its email address as a factor.
-  await expect(page.getByRole('main').getByText(FACTOR_TYPE_LABELS.Email, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: FACTOR_TYPE_LABELS.Email })).toBeVisible();
 });
 
 test.describe('mobile', () => {
